@@ -1,0 +1,260 @@
+package frisian
+
+import (
+	"iter"
+	"math/bits"
+)
+
+// Position is a complete game state: the pieces, the side to move, the
+// three-move king state of both sides and the draw-rule ply counter.
+//
+// A Position is a small comparable value: == means "the same position",
+// including the counters, since equal boards with different counters can
+// have different legal moves or results. It holds no hidden state and is
+// safe to copy and to share between goroutines. The zero value is an empty
+// board with White to move (and so lost for White).
+type Position struct {
+	pieces  [2]uint64 // by Color
+	kings   uint64
+	turn    Color
+	kingRun [2]kingRun // by Color
+	plies   uint16     // see DrawPlies
+}
+
+// kingRun is one side's three-move state: how many consecutive quiet moves
+// the king now on bit sq has made (0–3).
+type kingRun struct {
+	count uint8
+	sq    uint8 // bit index; 0 when count is 0
+}
+
+// KingMoves is one side's state under the three-move king rule (Art. 17):
+// the king now on Square has made Count consecutive quiet moves (0–3) while
+// its side had men. At 3 that king may not make a quiet move. Count 0 means
+// no king is being counted and Square is 0.
+type KingMoves struct {
+	Count  int
+	Square Square
+}
+
+// StartPosition returns the initial position: Black men on 1–20, White men
+// on 31–50, White to move.
+func StartPosition() Position {
+	var p Position
+	for n := Square(1); n <= 20; n++ {
+		p.pieces[Black] |= bit(n)
+		p.pieces[White] |= bit(n + 30)
+	}
+	return p
+}
+
+// Turn returns the side to move.
+func (p Position) Turn() Color { return p.turn }
+
+// PieceAt returns the piece on sq, or NoPiece when sq is empty or not a
+// square.
+func (p Position) PieceAt(sq Square) Piece {
+	b := bit(sq)
+	king := p.kings&b != 0
+	switch {
+	case p.pieces[White]&b != 0:
+		return NewPiece(White, king)
+	case p.pieces[Black]&b != 0:
+		return NewPiece(Black, king)
+	}
+	return NoPiece
+}
+
+// Pieces returns the squares of all pieces of colour c.
+func (p Position) Pieces(c Color) SquareSet { return SquareSet{p.pieces[c&1]} }
+
+// Men returns the squares of the men of colour c.
+func (p Position) Men(c Color) SquareSet { return SquareSet{p.pieces[c&1] &^ p.kings} }
+
+// Kings returns the squares of the kings of colour c.
+func (p Position) Kings(c Color) SquareSet { return SquareSet{p.pieces[c&1] & p.kings} }
+
+// KingMoves returns the three-move king state of side c.
+func (p Position) KingMoves(c Color) KingMoves {
+	r := p.kingRun[c&1]
+	if r.count == 0 {
+		return KingMoves{}
+	}
+	return KingMoves{Count: int(r.count), Square: squareOf[r.sq&63]}
+}
+
+// DrawPlies returns the draw-rule ply counter: the number of plies played
+// since the current king-only material of two kings against one, or one
+// king each, arose. It is 0 in every other material. It is the counter that
+// lidraughts writes as the :H field of its FEN.
+func (p Position) DrawPlies() int { return int(p.plies) }
+
+// Move is one legal move: the square it starts from, the square it ends on,
+// the pieces it captures and whether it is made by a king or crowns a man.
+//
+// Different capture paths with the same start, end and captured pieces are
+// one Move (see Position.Path for a path). A Move is a small comparable
+// value; only LegalMoves and its relatives make non-zero ones, and it is
+// meaningful only in the position it came from.
+type Move struct {
+	from, to uint8 // bit indices
+	flags    uint8
+	captured uint64
+}
+
+const (
+	flagKing uint8 = 1 << iota
+	flagPromotion
+)
+
+// From returns the square the moving piece starts on.
+func (m Move) From() Square { return squareOf[m.from&63] }
+
+// To returns the square the moving piece ends on. For a capture that comes
+// back to its start it equals From.
+func (m Move) To() Square { return squareOf[m.to&63] }
+
+// Captured returns the squares of the pieces the move captures.
+func (m Move) Captured() SquareSet { return SquareSet{m.captured} }
+
+// IsCapture reports whether the move captures.
+func (m Move) IsCapture() bool { return m.captured != 0 }
+
+// ByKing reports whether a king makes the move.
+func (m Move) ByKing() bool { return m.flags&flagKing != 0 }
+
+// IsPromotion reports whether the move crowns a man.
+func (m Move) IsPromotion() bool { return m.flags&flagPromotion != 0 }
+
+// IsZero reports whether m is the zero Move, which is never legal.
+func (m Move) IsZero() bool { return m == Move{} }
+
+// LegalMoves returns the legal moves of the side to move: the captures of
+// the highest value if there is any capture, otherwise the quiet moves. Each
+// Move appears once, whatever number of paths it has. An empty result means
+// the side to move has lost. The order is that of generation; use SortMoves
+// for a canonical one.
+func (p Position) LegalMoves() []Move {
+	var buf [128]Move
+	moves := p.AppendLegalMoves(buf[:0])
+	return append([]Move(nil), moves...)
+}
+
+// AppendLegalMoves appends the legal moves to dst and returns the extended
+// slice. With enough capacity in dst it does not allocate.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	g := newGenerator(&p)
+	if n := len(dst); g.anyCapture() {
+		dst = g.appendCaptures(dst)
+		if len(dst) > n {
+			return dst
+		}
+	}
+	return g.appendQuiet(dst)
+}
+
+// Moves yields the legal moves, as LegalMoves returns them.
+func (p Position) Moves() iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		var buf [128]Move
+		for _, m := range p.AppendLegalMoves(buf[:0]) {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+
+// IsLegal reports whether m is one of the legal moves of p.
+func (p Position) IsLegal(m Move) bool {
+	for legal := range p.Moves() {
+		if legal == m {
+			return true
+		}
+	}
+	return false
+}
+
+// HasLegalMove reports whether the side to move can move. A side that
+// cannot has lost (Art. 20).
+func (p Position) HasLegalMove() bool {
+	for range p.Moves() {
+		return true
+	}
+	return false
+}
+
+// Play returns the position after m, or an error wrapping ErrIllegalMove
+// when m is not a legal move of p, whatever the Move value holds. The
+// receiver is never changed.
+func (p Position) Play(m Move) (Position, error) {
+	if !p.IsLegal(m) {
+		return p, &MoveError{Move: m.String(), Err: ErrIllegalMove, Reason: "not a legal move in this position"}
+	}
+	return p.Apply(m), nil
+}
+
+// Apply returns the position after m without checking it.
+//
+// m must be a legal move of p (from LegalMoves, Moves, AppendLegalMoves or
+// a parsed move text). Apply never panics, but for any other Move the result
+// is meaningless; use Play for moves from untrusted sources.
+func (p Position) Apply(m Move) Position {
+	us := p.turn & 1
+	them := us ^ 1
+	from := uint64(1) << (m.from & 63)
+	to := uint64(1) << (m.to & 63)
+	byKing := p.kings&from != 0
+
+	p.pieces[us] = p.pieces[us]&^from | to
+	p.pieces[them] &^= m.captured
+	p.kings &^= m.captured
+	promoted := false
+	if byKing {
+		p.kings = p.kings&^from | to
+	} else if to&promotionRow[us] != 0 {
+		p.kings |= to
+		promoted = true
+	}
+
+	// Three-move rule (RULES.md §5).
+	men := p.pieces[us] &^ p.kings
+	if byKing && m.captured == 0 && men != 0 {
+		r := &p.kingRun[us]
+		if r.count > 0 && r.sq == m.from {
+			r.count++
+		} else {
+			r.count = 1
+		}
+		r.sq = m.to
+	} else {
+		p.kingRun[us] = kingRun{}
+	}
+	if m.captured != 0 {
+		r := p.kingRun[them]
+		if p.pieces[them]&^p.kings == 0 || (r.count > 0 && m.captured&(1<<(r.sq&63)) != 0) {
+			p.kingRun[them] = kingRun{}
+		}
+	}
+
+	// Draw-rule counter: counts only in king-only endings of 2 v 1 or 1 v 1.
+	if isKingEnding(&p) {
+		if m.captured != 0 || promoted {
+			p.plies = 0
+		} else if p.plies < 1<<15 {
+			p.plies++
+		}
+	} else {
+		p.plies = 0
+	}
+	p.turn = them
+	return p
+}
+
+// isDrawMaterial reports whether the board holds two kings against one or
+// one king each, and nothing else.
+func isDrawMaterial(p *Position) bool {
+	w := bits.OnesCount64(p.pieces[White])
+	b := bits.OnesCount64(p.pieces[Black])
+	return (w == 1 && b == 1) || (w == 2 && b == 1) || (w == 1 && b == 2)
+}

@@ -1,0 +1,139 @@
+package frisian
+
+import "math/bits"
+
+// generator holds what move generation derives from a position once.
+type generator struct {
+	us         Color
+	own, opp   uint64
+	ownMen     uint64
+	ownKings   uint64
+	oppKings   uint64
+	empty      uint64
+	restricted uint64 // the king the three-move rule stops from a quiet move
+
+	// Capture search state, see capture.go.
+	from     uint8
+	flags    uint8
+	occ      uint64 // occupied squares with the capturing piece lifted
+	open     uint64 // empty squares with the capturing piece lifted
+	best     int
+	start    int
+	oppValue int // value of all capturable pieces, an upper bound
+}
+
+func newGenerator(p *Position) generator {
+	us := p.turn & 1
+	g := generator{
+		us:  us,
+		own: p.pieces[us],
+		opp: p.pieces[us^1],
+	}
+	g.ownKings = g.own & p.kings
+	g.ownMen = g.own &^ p.kings
+	g.oppKings = g.opp & p.kings
+	g.empty = boardMask &^ (g.own | g.opp)
+	if r := p.kingRun[us]; r.count >= 3 {
+		g.restricted = uint64(1) << (r.sq & 63)
+	}
+	return g
+}
+
+// shift moves every bit of x by d places (towards square 50 when d > 0).
+func shift(x uint64, d int) uint64 {
+	if d > 0 {
+		return x << d
+	}
+	return x >> -d
+}
+
+// manCaptureFrom returns the men of men that can jump in direction d.
+func manCaptureFrom(men, opp, empty uint64, d int) uint64 {
+	return shift(shift(empty, -d)&opp, -d) & men
+}
+
+// anyCapture reports whether the side to move has a capture.
+func (g *generator) anyCapture() bool {
+	if g.ownMen != 0 {
+		if manCaptureFrom(g.ownMen, g.opp, g.empty, dirE)|
+			manCaptureFrom(g.ownMen, g.opp, g.empty, -dirE)|
+			manCaptureFrom(g.ownMen, g.opp, g.empty, dirSW)|
+			manCaptureFrom(g.ownMen, g.opp, g.empty, -dirSW)|
+			manCaptureFrom(g.ownMen, g.opp, g.empty, dirSE)|
+			manCaptureFrom(g.ownMen, g.opp, g.empty, -dirSE)|
+			manCaptureFrom(g.ownMen, g.opp, g.empty, dirS)|
+			manCaptureFrom(g.ownMen, g.opp, g.empty, -dirS) != 0 {
+			return true
+		}
+	}
+	occ := g.own | g.opp
+	for k := g.ownKings; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		for d := range 8 {
+			f := firstBlocker(d, rays[d][b]&occ)
+			if f != noBit && g.opp&(1<<f) != 0 && neighbour[d][f] != noBit && g.empty&(1<<neighbour[d][f]) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstBlocker returns the nearest bit of blockers (a subset of one ray in
+// direction index d), or noBit when there is none.
+func firstBlocker(d int, blockers uint64) uint8 {
+	if blockers == 0 {
+		return noBit
+	}
+	if d < 4 {
+		return uint8(bits.TrailingZeros64(blockers))
+	}
+	return uint8(63 - bits.LeadingZeros64(blockers))
+}
+
+// forward returns the two diagonal directions in which men of colour c move.
+func forward(c Color) (int, int) {
+	if c == White {
+		return -dirSW, -dirSE
+	}
+	return dirSW, dirSE
+}
+
+// appendQuiet appends every quiet move: men one step diagonally forward,
+// kings any distance along a diagonal, except the king held by the
+// three-move rule.
+func (g *generator) appendQuiet(dst []Move) []Move {
+	d1, d2 := forward(g.us)
+	promo := promotionRow[g.us]
+	for _, d := range [2]int{d1, d2} {
+		for to := shift(g.ownMen, d) & g.empty; to != 0; to &= to - 1 {
+			t := bits.TrailingZeros64(to)
+			m := Move{from: uint8(t - d), to: uint8(t)}
+			if promo&(1<<t) != 0 {
+				m.flags = flagPromotion
+			}
+			dst = append(dst, m)
+		}
+	}
+	occ := g.own | g.opp
+	for k := g.ownKings &^ g.restricted; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		for _, d := range [4]int{1, 2, 5, 6} {
+			for to := slide(d, b, occ); to != 0; to &= to - 1 {
+				dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(to)), flags: flagKing})
+			}
+		}
+	}
+	return dst
+}
+
+// slide returns the empty squares a king on bit b reaches in direction index
+// d before the first occupied square.
+func slide(d, b int, occ uint64) uint64 {
+	ray := rays[d][b]
+	f := firstBlocker(d, ray&occ)
+	if f == noBit {
+		return ray
+	}
+	return ray &^ (rays[d][f] | 1<<f)
+}

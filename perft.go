@@ -1,0 +1,41 @@
+package frisian
+
+// Perft counts the leaf nodes of the legal move tree of p to the given
+// depth, every Move counted once however many paths it has (RULES.md §3.2).
+// Depth 0 counts p itself.
+func Perft(p Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var buf [128]Move
+	moves := p.AppendLegalMoves(buf[:0])
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		n += Perft(p.Apply(m), depth-1)
+	}
+	return n
+}
+
+// DivideEntry is one line of Divide: a legal move and the perft count of
+// the position after it.
+type DivideEntry struct {
+	Move  Move
+	Nodes uint64
+}
+
+// Divide returns, for each legal move of p, the perft count to depth-1 of
+// the position after it; their sum is Perft(p, depth). It is the usual tool
+// for finding where two move generators disagree.
+func Divide(p Position, depth int) []DivideEntry {
+	var out []DivideEntry
+	if depth <= 0 {
+		return out
+	}
+	for _, m := range p.LegalMoves() {
+		out = append(out, DivideEntry{m, Perft(p.Apply(m), depth-1)})
+	}
+	return out
+}

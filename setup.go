@@ -1,0 +1,105 @@
+package frisian
+
+import "fmt"
+
+// Setup is an unchecked, editable description of a position: what a board
+// editor or a position reader fills in before asking for a Position. Its
+// Position method checks that it describes a position that can occur.
+type Setup struct {
+	// Board[sq] is the piece on square sq; Board[0] is unused.
+	Board [NumSquares + 1]Piece
+	// Turn is the side to move.
+	Turn Color
+	// KingMoves is the three-move king state of each side, by Color.
+	KingMoves [2]KingMoves
+	// DrawPlies is the draw-rule ply counter (see Position.DrawPlies).
+	DrawPlies int
+}
+
+// Setup returns the editable description of p.
+func (p Position) Setup() Setup {
+	var s Setup
+	for sq := Square(1); sq <= NumSquares; sq++ {
+		s.Board[sq] = p.PieceAt(sq)
+	}
+	s.Turn = p.turn
+	s.KingMoves = [2]KingMoves{p.KingMoves(White), p.KingMoves(Black)}
+	s.DrawPlies = int(p.plies)
+	return s
+}
+
+// Position checks s and returns the position it describes. The error, a
+// *PositionError wrapping ErrInvalidPosition, says what is impossible:
+// an unknown piece or colour, a man on its own promotion row, a three-move
+// state out of range, naming a square without a king of that side or kept
+// by a side without men, or a draw counter outside the king-only endings it
+// counts in.
+func (s Setup) Position() (Position, error) {
+	var p Position
+	if s.Turn > Black {
+		return Position{}, &PositionError{Msg: fmt.Sprintf("no colour %d", s.Turn)}
+	}
+	p.turn = s.Turn
+	if s.Board[0] != NoPiece {
+		return Position{}, &PositionError{Msg: "Board[0] is not a square"}
+	}
+	for sq := Square(1); sq <= NumSquares; sq++ {
+		pc := s.Board[sq]
+		if pc == NoPiece {
+			continue
+		}
+		if pc > BlackKing {
+			return Position{}, &PositionError{Msg: fmt.Sprintf("unknown piece %d on %d", pc, sq)}
+		}
+		b := bit(sq)
+		c := pc.Color()
+		p.pieces[c] |= b
+		if pc.IsKing() {
+			p.kings |= b
+		} else if promotionRow[c]&b != 0 {
+			return Position{}, &PositionError{Msg: fmt.Sprintf("%s man on its promotion row at %d", c, sq)}
+		}
+	}
+	for c := White; c <= Black; c++ {
+		km := s.KingMoves[c]
+		switch {
+		case km.Count < 0 || km.Count > 3:
+			return Position{}, &PositionError{Msg: fmt.Sprintf("%s king-move count %d is not 0–3", c, km.Count)}
+		case km.Count == 0 && km.Square != 0:
+			return Position{}, &PositionError{Msg: fmt.Sprintf("%s king-move count 0 with a square", c)}
+		case km.Count == 0:
+			continue
+		case p.PieceAt(km.Square) != NewPiece(c, true):
+			return Position{}, &PositionError{Msg: fmt.Sprintf("%s king-move state names square %d, which holds no %s king", c, km.Square, c)}
+		case p.pieces[c]&^p.kings == 0:
+			return Position{}, &PositionError{Msg: fmt.Sprintf("%s has no men but a king-move count", c)}
+		}
+		p.kingRun[c] = kingRun{count: uint8(km.Count), sq: bitOf[km.Square]}
+	}
+	if s.DrawPlies != 0 {
+		if s.DrawPlies < 0 || s.DrawPlies >= 1<<15 {
+			return Position{}, &PositionError{Msg: fmt.Sprintf("draw ply counter %d out of range", s.DrawPlies)}
+		}
+		if !isKingEnding(&p) {
+			return Position{}, &PositionError{Msg: "draw ply counter set outside a 2-v-1 or 1-v-1 king ending"}
+		}
+		p.plies = uint16(s.DrawPlies)
+	}
+	return p, nil
+}
+
+// isKingEnding reports whether the material is two kings against one or one
+// king each, the endings the draw rules count in.
+func isKingEnding(p *Position) bool {
+	return (p.pieces[White]|p.pieces[Black])&^p.kings == 0 && isDrawMaterial(p)
+}
+
+// MustPosition is like Position but panics on error. It is for setups known
+// to be valid, such as constants in tests.
+func (s Setup) MustPosition() Position {
+	p, err := s.Position()
+	if err != nil {
+		panic(err)
+	}
+	return p
+}

@@ -1,0 +1,124 @@
+package frisian
+
+import (
+	"bufio"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// readVectors returns the non-comment lines of a testdata file, split at tabs.
+func readVectors(t *testing.T, name string) [][]string {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out [][]string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, strings.Split(line, "\t"))
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// hubMoves returns the legal moves of p in Hub long form, sorted as text.
+func hubMoves(p Position) []string {
+	out := []string{}
+	for _, m := range p.LegalMoves() {
+		out = append(out, m.HubString())
+	}
+	slices.Sort(out)
+	return out
+}
+
+func sortedFields(s string) []string {
+	out := append([]string{}, strings.Fields(s)...)
+	slices.Sort(out)
+	return out
+}
+
+func checkMoveVectors(t *testing.T, file string) {
+	rows := readVectors(t, file)
+	if len(rows) == 0 {
+		t.Fatalf("%s: no vectors", file)
+	}
+	for i, row := range rows {
+		if len(row) < 2 {
+			t.Fatalf("%s row %d: malformed", file, i)
+		}
+		p, err := ParseFEN(row[0])
+		if err != nil {
+			t.Errorf("%s row %d: ParseFEN(%q): %v", file, i, row[0], err)
+			continue
+		}
+		if diff := cmp.Diff(sortedFields(row[1]), hubMoves(p)); diff != "" {
+			t.Errorf("%s row %d %s: legal moves (-want +got):\n%s", file, i, row[0], diff)
+		}
+	}
+}
+
+func TestPositionsVectors(t *testing.T)  { checkMoveVectors(t, "positions.txt") }
+func TestPrecedenceVectors(t *testing.T) { checkMoveVectors(t, "precedence.txt") }
+
+func TestKingRuleVectors(t *testing.T) {
+	checkMoveVectors(t, "king_rule.txt")
+	for i, row := range readVectors(t, "king_rule.txt") {
+		p := MustParseFEN(row[0])
+		legal := map[string]bool{}
+		for _, m := range hubMoves(p) {
+			legal[m] = true
+		}
+		for _, f := range strings.Fields(row[2]) {
+			if legal[f] {
+				t.Errorf("king_rule row %d: forbidden move %s is legal", i, f)
+			}
+		}
+		// Without the counter the forbidden moves are legal again.
+		st := p.Setup()
+		st.KingMoves = [2]KingMoves{}
+		free := hubMoves(st.MustPosition())
+		for _, f := range strings.Fields(row[2]) {
+			if !slices.Contains(free, f) {
+				t.Errorf("king_rule row %d: %s not legal even without the counter", i, f)
+			}
+		}
+	}
+}
+
+func TestPerftVectors(t *testing.T) {
+	var p Position
+	for _, row := range readVectors(t, "perft.txt") {
+		f := strings.Fields(row[0])
+		switch f[0] {
+		case "fen":
+			p = MustParseFEN(f[1])
+		case "perft":
+			depth, _ := strconv.Atoi(f[1])
+			want, _ := strconv.ParseUint(f[2], 10, 64)
+			limit := 8
+			if testing.Short() {
+				limit = 6
+			}
+			if depth > limit {
+				continue
+			}
+			if got := Perft(p, depth); got != want {
+				t.Errorf("perft(%d) = %d, want %d", depth, got, want)
+			}
+		}
+	}
+}
