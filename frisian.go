@@ -1,8 +1,10 @@
 package frisian
 
 import (
+	"cmp"
 	"iter"
 	"math/bits"
+	"slices"
 )
 
 // Position is a complete game state: the pieces, the side to move, the
@@ -257,4 +259,24 @@ func isDrawMaterial(p *Position) bool {
 	w := bits.OnesCount64(p.pieces[White])
 	b := bits.OnesCount64(p.pieces[Black])
 	return (w == 1 && b == 1) || (w == 2 && b == 1) || (w == 1 && b == 2)
+}
+
+// SortMoves sorts moves into the canonical order: by start square, then end
+// square, then captured squares compared as ascending lists.
+func SortMoves(moves []Move) {
+	slices.SortFunc(moves, CompareMoves)
+}
+
+// CompareMoves orders two moves as SortMoves does, returning -1, 0 or +1.
+func CompareMoves(a, b Move) int {
+	if c := cmp.Compare(a.From(), b.From()); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.To(), b.To()); c != 0 {
+		return c
+	}
+	if c := slices.Compare(a.Captured().Squares(), b.Captured().Squares()); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.flags, b.flags)
 }

@@ -1,0 +1,45 @@
+// Package frisian implements the rules of Frisian draughts (Fries dammen):
+// positions, legal moves, move and position notation, perft, and the result
+// of a game.
+//
+// Frisian draughts is played on the 50 dark squares of a 10×10 board,
+// numbered as in international draughts. Men step diagonally forward but
+// capture in eight directions: diagonally, and straight along columns and
+// rows, forwards and backwards. Kings fly along diagonals and capture along
+// all eight lines. The capture that takes the most value must be played
+// (a king counts as almost two men; among equal values fewer kings, then a
+// king's capture, come first), a man is crowned only when its move ends on
+// the far row, and a king may not make more than three quiet moves in a row
+// while its side still has men. A side with no legal move has lost.
+//
+// The package follows the Official Rules for Frisian Draughts (2011); where
+// programs differ, the choices are written down in RULES.md.
+//
+// # Positions and moves
+//
+// A Position is a comparable value. LegalMoves lists the moves of the side
+// to move; Apply (unchecked, fast) and Play (checked) return the position
+// after a move and never change the receiver:
+//
+//	p := frisian.StartPosition()
+//	for _, m := range p.LegalMoves() {
+//		fmt.Println(m, p.Apply(m).FEN())
+//	}
+//
+// A Move is a start square, an end square and a set of captured squares;
+// different paths that agree on all three are one Move. Position.Path gives
+// a landing path for animation.
+//
+// # Text
+//
+// ParseFEN and Position.FEN read and write PDN FEN, including the fields
+// lidraughts adds for Frisian. Errors wrap the sentinels ErrSyntax,
+// ErrInvalidPosition, ErrInvalidMove, ErrIllegalMove and ErrAmbiguousMove, so
+// that callers can use errors.Is.
+//
+// # Speed
+//
+// Move generation uses 64-bit boards on which every Frisian direction is a
+// constant shift. AppendLegalMoves does not allocate given enough capacity;
+// Perft and PerftParallel count leaf nodes for testing and benchmarking.
+package frisian
