@@ -1,0 +1,102 @@
+package frisian_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/frisian-draughts/frisian"
+)
+
+func TestDiagram(t *testing.T) {
+	tests := []struct {
+		name string
+		p    frisian.Position
+		want string
+	}{
+		{"start", frisian.StartPosition(), `   +---------------------+
+ 1 |   b   b   b   b   b |  5
+ 6 | b   b   b   b   b   | 10
+11 |   b   b   b   b   b | 15
+16 | b   b   b   b   b   | 20
+21 |   .   .   .   .   . | 25
+26 | .   .   .   .   .   | 30
+31 |   w   w   w   w   w | 35
+36 | w   w   w   w   w   | 40
+41 |   w   w   w   w   w | 45
+46 | w   w   w   w   w   | 50
+   +---------------------+
+White to move
+`},
+		{"king moves", frisian.MustParseFEN("B:WK6,25:BK10,41:+310+106"), `   +---------------------+
+ 1 |   .   .   .   .   . |  5
+ 6 | W   .   .   .   B   | 10
+11 |   .   .   .   .   . | 15
+16 | .   .   .   .   .   | 20
+21 |   .   .   .   .   w | 25
+26 | .   .   .   .   .   | 30
+31 |   .   .   .   .   . | 35
+36 | .   .   .   .   .   | 40
+41 |   b   .   .   .   . | 45
+46 | .   .   .   .   .   | 50
+   +---------------------+
+Black to move
+White king on 6: 1 of 3 quiet moves in a row
+Black king on 10: 3 of 3 quiet moves in a row
+`},
+		{"zero", frisian.Position{}, `   +---------------------+
+ 1 |   .   .   .   .   . |  5
+ 6 | .   .   .   .   .   | 10
+11 |   .   .   .   .   . | 15
+16 | .   .   .   .   .   | 20
+21 |   .   .   .   .   . | 25
+26 | .   .   .   .   .   | 30
+31 |   .   .   .   .   . | 35
+36 | .   .   .   .   .   | 40
+41 |   .   .   .   .   . | 45
+46 | .   .   .   .   .   | 50
+   +---------------------+
+White to move
+`},
+	}
+	for _, tt := range tests {
+		if got := tt.p.Diagram(); got != tt.want {
+			t.Errorf("%s: Diagram() =\n%s\nwant\n%s", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDiagramDrawCounter(t *testing.T) {
+	p := frisian.MustParseFEN("W:WK1,K2:BK50:H5")
+	if p.DrawPlies() != 5 {
+		t.Fatalf("DrawPlies() = %d, want 5", p.DrawPlies())
+	}
+	got := p.Diagram()
+	want := "White to move\nDraw counter: 5 plies\n"
+	if len(got) < len(want) || got[len(got)-len(want):] != want {
+		t.Errorf("Diagram() ends\n%q\nwant it to end\n%q", got, want)
+	}
+}
+
+func ExamplePosition_Diagram() {
+	p, err := frisian.ParseFEN("B:W28,32,33,37,K45:BK3,12,17,19:+0+245")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(p.Diagram())
+	// Output:
+	//    +---------------------+
+	//  1 |   .   .   B   .   . |  5
+	//  6 | .   .   .   .   .   | 10
+	// 11 |   .   b   .   .   . | 15
+	// 16 | .   b   .   b   .   | 20
+	// 21 |   .   .   .   .   . | 25
+	// 26 | .   .   w   .   .   | 30
+	// 31 |   .   w   w   .   . | 35
+	// 36 | .   w   .   .   .   | 40
+	// 41 |   .   .   .   .   W | 45
+	// 46 | .   .   .   .   .   | 50
+	//    +---------------------+
+	// Black to move
+	// White king on 45: 2 of 3 quiet moves in a row
+}
