@@ -1,0 +1,164 @@
+// Command svg writes the SVG picture of a Frisian draughts position to
+// standard output, optionally with one of its legal moves drawn.
+//
+//	go run ./examples/svg > start.svg
+//	go run ./examples/svg -fen 'W:WK46:B10,19,28,37' -move 46x5 -numbers > capture.svg
+//	go run ./examples/svg -fen 'W:WK46:B10,19,28,37' -move 46x5 -played -flip > after.svg
+//
+// The move is given as a legal move of the position: in short form (32-28,
+// 46x5), in the long Hub form with every captured square (46x5x10x19x28x37)
+// or as its full landing path (46x32x23x14x5).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/svg"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the whole program: it reads the flags in args, writes the picture to
+// stdout and any error to stderr, and returns the exit status (0 done, 1 bad
+// input, 2 bad flags).
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("svg", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fen := fs.String("fen", "", "the position in FEN (default: the start position)")
+	moveText := fs.String("move", "", "a legal move of the position to draw, such as 32-28 or 46x5")
+	played := fs.Bool("played", false, "draw the position after -move, as its last move")
+	flip := fs.Bool("flip", false, "draw the board with Black at the bottom")
+	numbers := fs.Bool("numbers", false, "draw the square numbers")
+	highlight := fs.String("highlight", "", "squares to highlight, separated by commas")
+	size := fs.Int("size", 400, "width and height in pixels (0: none, only the viewBox)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: svg [-fen FEN] [-move TEXT [-played]] [-flip] [-numbers] [-highlight SQUARES] [-size N]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "svg: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+
+	p := frisian.StartPosition()
+	if *fen != "" {
+		var err error
+		if p, err = frisian.ParseFEN(*fen); err != nil {
+			fmt.Fprintln(stderr, "svg:", err)
+			return 1
+		}
+	}
+	opts := &svg.Options{Size: *size, Numbers: *numbers, Played: *played}
+	if *flip {
+		opts.Orientation = frisian.Black
+	}
+	if *moveText != "" {
+		m, err := findMove(p, *moveText)
+		if err != nil {
+			fmt.Fprintln(stderr, "svg:", err)
+			return 1
+		}
+		opts.Move = m
+	}
+	if *highlight != "" {
+		set, err := parseSquares(*highlight)
+		if err != nil {
+			fmt.Fprintln(stderr, "svg:", err)
+			return 1
+		}
+		opts.Highlight = set
+	}
+	if err := svg.Render(stdout, p, opts); err != nil {
+		fmt.Fprintln(stderr, "svg:", err)
+		return 1
+	}
+	return 0
+}
+
+// findMove returns the legal move of p that text names: its short form
+// (Move.String), its Hub form (Move.HubString) or its landing path written
+// with 'x' or '-' between the squares.
+func findMove(p frisian.Position, text string) (frisian.Move, error) {
+	text = strings.TrimSpace(text)
+	var found []frisian.Move
+	for _, m := range p.LegalMoves() {
+		if text == m.String() || text == m.HubString() || matchesPath(p.Path(m), text) {
+			found = append(found, m)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		legal := p.LegalMoves()
+		if len(legal) == 0 {
+			return frisian.Move{}, fmt.Errorf("move %q: %w: %s has no legal move", text, frisian.ErrIllegalMove, p.Turn())
+		}
+		frisian.SortMoves(legal)
+		seen := make(map[string]int)
+		for _, m := range legal {
+			seen[m.String()]++
+		}
+		names := make([]string, len(legal))
+		for i, m := range legal {
+			names[i] = m.String()
+			if seen[names[i]] > 1 {
+				names[i] = m.HubString()
+			}
+		}
+		return frisian.Move{}, fmt.Errorf("move %q: %w; the legal moves are %s", text, frisian.ErrIllegalMove, strings.Join(names, " "))
+	}
+	frisian.SortMoves(found)
+	alts := make([]string, len(found))
+	for i, m := range found {
+		alts[i] = m.HubString()
+	}
+	return frisian.Move{}, fmt.Errorf("move %q: %w: it may be %s", text, frisian.ErrAmbiguousMove, strings.Join(alts, ", "))
+}
+
+// matchesPath reports whether text is the path written with 'x' (or, for a
+// quiet move, '-') between its squares.
+func matchesPath(path []frisian.Square, text string) bool {
+	if len(path) < 2 {
+		return false
+	}
+	parts := strings.FieldsFunc(text, func(r rune) bool { return r == 'x' || r == 'X' || r == '-' })
+	if len(parts) != len(path) {
+		return false
+	}
+	for i, s := range parts {
+		if s != path[i].String() {
+			return false
+		}
+	}
+	return true
+}
+
+// parseSquares reads square numbers separated by commas.
+func parseSquares(text string) (frisian.SquareSet, error) {
+	var set frisian.SquareSet
+	for _, f := range strings.Split(text, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || !frisian.Square(n).Valid() || n > frisian.NumSquares {
+			return set, fmt.Errorf("highlight: %q is not a square (1-50)", f)
+		}
+		set = set.With(frisian.Square(n))
+	}
+	return set, nil
+}
