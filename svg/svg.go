@@ -219,7 +219,7 @@ func (d *drawer) draw(before frisian.Position) {
 			d.piece(sq, before.PieceAt(sq), true)
 		}
 		if d.o.Numbers {
-			d.printf(`<text class="number" x="%d" y="%d" font-family="sans-serif" font-size="10" fill="%s">%d</text>`+"\n", x+3, y+11, attr(d.c.Number), sq)
+			d.printf(`<text class="number" x="%d" y="%d" font-family="sans-serif" font-size="10" fill="%s">%d</text>`+"\n", x+2, y+10, attr(d.c.Number), sq)
 		}
 		b.WriteString("</g>\n")
 	}
@@ -253,11 +253,11 @@ func (d *drawer) piece(sq frisian.Square, pc frisian.Piece, ghost bool) {
 	} else {
 		d.printf(`<g class="piece %s %s" data-piece="%s">`+"\n", color, kind, pc)
 	}
-	d.printf(`<circle cx="%d" cy="%d" r="20" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", cx, cy, attr(fill), attr(d.c.Edge))
+	d.printf(`<circle cx="%d" cy="%d" r="18" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", cx, cy, attr(fill), attr(d.c.Edge))
 	if pc.IsKing() {
 		d.printf(`<path class="crown" d="M%d %dh22l1-13-6 6-6-9-6 9-6-6z" fill="%s" stroke="%s" stroke-width="1" stroke-linejoin="round"/>`+"\n", cx-11, cy+7, attr(d.c.Crown), attr(d.c.Edge))
 	} else {
-		d.printf(`<circle class="ridge" cx="%d" cy="%d" r="13" fill="none" stroke="%s" stroke-width="1.5"/>`+"\n", cx, cy, attr(ridge))
+		d.printf(`<circle class="ridge" cx="%d" cy="%d" r="12" fill="none" stroke="%s" stroke-width="1.5"/>`+"\n", cx, cy, attr(ridge))
 	}
 	d.buf.WriteString("</g>\n")
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -83,6 +85,31 @@ func TestRunErrors(t *testing.T) {
 		}
 		if tt.code != 0 && stdout.Len() != 0 {
 			t.Errorf("run %q: failed but wrote %d bytes to stdout", tt.args, stdout.Len())
+		}
+	}
+}
+
+// TestDocs checks that the pictures in docs/ are what the command draws now.
+func TestDocs(t *testing.T) {
+	docs := []struct {
+		file string
+		args []string
+	}{
+		{"board.svg", []string{"-numbers"}},
+		{"capture.svg", []string{"-fen", "W:W32,K35:B18,24,K27", "-move", "35x26", "-numbers"}},
+	}
+	for _, d := range docs {
+		want, err := os.ReadFile(filepath.Join("..", "..", "docs", d.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run(d.args, &stdout, &stderr); code != 0 {
+			t.Fatalf("run %q: exit %d, stderr %s", d.args, code, stderr.String())
+		}
+		if !bytes.Equal(stdout.Bytes(), want) {
+			t.Errorf("docs/%s is out of date; regenerate it with\n\tgo run ./examples/svg %s > docs/%[1]s",
+				d.file, strings.Join(d.args, " "))
 		}
 	}
 }
