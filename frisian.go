@@ -145,7 +145,18 @@ func (p Position) LegalMoves() []Move {
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice. With enough capacity in dst it does not allocate.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	g := newGenerator(&p)
+	var g generator
+	g.init(&p)
+	if g.ownKings == 0 {
+		var jumps [8]uint64
+		if kingsOnly, ok := g.singleJumps(&jumps); ok {
+			n := len(dst)
+			if dst = g.appendSingleJumps(dst, &jumps, kingsOnly); len(dst) > n {
+				return dst
+			}
+			return g.appendQuiet(dst)
+		}
+	}
 	if n := len(dst); g.anyCapture() {
 		dst = g.appendCaptures(dst)
 		if len(dst) > n {

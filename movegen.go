@@ -22,21 +22,25 @@ type generator struct {
 	oppValue int // value of all capturable pieces, an upper bound
 }
 
-func newGenerator(p *Position) generator {
+func newGenerator(p *Position) (g generator) {
+	g.init(p)
+	return g
+}
+
+// init fills in what every kind of generation needs.
+func (g *generator) init(p *Position) {
 	us := p.turn & 1
-	g := generator{
-		us:  us,
-		own: p.pieces[us],
-		opp: p.pieces[us^1],
-	}
+	g.us = us
+	g.own = p.pieces[us]
+	g.opp = p.pieces[us^1]
 	g.ownKings = g.own & p.kings
 	g.ownMen = g.own &^ p.kings
 	g.oppKings = g.opp & p.kings
 	g.empty = boardMask &^ (g.own | g.opp)
+	g.restricted = 0
 	if r := p.kingRun[us]; r.count >= 3 {
 		g.restricted = uint64(1) << (r.sq & 63)
 	}
-	return g
 }
 
 // shift moves every bit of x by d places (towards square 50 when d > 0).
@@ -52,28 +56,41 @@ func manCaptureFrom(men, opp, empty uint64, d int) uint64 {
 	return shift(shift(empty, -d)&opp, -d) & men
 }
 
-// anyCapture reports whether the side to move has a capture.
-func (g *generator) anyCapture() bool {
-	if g.ownMen != 0 {
-		if manCaptureFrom(g.ownMen, g.opp, g.empty, dirE)|
-			manCaptureFrom(g.ownMen, g.opp, g.empty, -dirE)|
-			manCaptureFrom(g.ownMen, g.opp, g.empty, dirSW)|
-			manCaptureFrom(g.ownMen, g.opp, g.empty, -dirSW)|
-			manCaptureFrom(g.ownMen, g.opp, g.empty, dirSE)|
-			manCaptureFrom(g.ownMen, g.opp, g.empty, -dirSE)|
-			manCaptureFrom(g.ownMen, g.opp, g.empty, dirS)|
-			manCaptureFrom(g.ownMen, g.opp, g.empty, -dirS) != 0 {
+// manJumpers returns the men of the side to move that can capture.
+func (g *generator) manJumpers() uint64 {
+	if g.ownMen == 0 {
+		return 0
+	}
+	return manCaptureFrom(g.ownMen, g.opp, g.empty, dirE) |
+		manCaptureFrom(g.ownMen, g.opp, g.empty, -dirE) |
+		manCaptureFrom(g.ownMen, g.opp, g.empty, dirSW) |
+		manCaptureFrom(g.ownMen, g.opp, g.empty, -dirSW) |
+		manCaptureFrom(g.ownMen, g.opp, g.empty, dirSE) |
+		manCaptureFrom(g.ownMen, g.opp, g.empty, -dirSE) |
+		manCaptureFrom(g.ownMen, g.opp, g.empty, dirS) |
+		manCaptureFrom(g.ownMen, g.opp, g.empty, -dirS)
+}
+
+// kingCanCapture reports whether the king on bit b has a capture.
+func (g *generator) kingCanCapture(b int) bool {
+	occ := g.own | g.opp
+	for d := range 8 {
+		f := firstBlocker(d, rays[d][b]&occ)
+		if f != noBit && g.opp&(1<<f) != 0 && neighbour[d][f] != noBit && g.empty&(1<<neighbour[d][f]) != 0 {
 			return true
 		}
 	}
-	occ := g.own | g.opp
+	return false
+}
+
+// anyCapture reports whether the side to move has a capture.
+func (g *generator) anyCapture() bool {
+	if g.manJumpers() != 0 {
+		return true
+	}
 	for k := g.ownKings; k != 0; k &= k - 1 {
-		b := bits.TrailingZeros64(k)
-		for d := range 8 {
-			f := firstBlocker(d, rays[d][b]&occ)
-			if f != noBit && g.opp&(1<<f) != 0 && neighbour[d][f] != noBit && g.empty&(1<<neighbour[d][f]) != 0 {
-				return true
-			}
+		if g.kingCanCapture(bits.TrailingZeros64(k)) {
+			return true
 		}
 	}
 	return false
@@ -136,4 +153,43 @@ func slide(d, b int, occ uint64) uint64 {
 		return ray
 	}
 	return ray &^ (rays[d][f] | 1<<f)
+}
+
+// countQuiet returns the number of quiet moves without listing them.
+func (g *generator) countQuiet() int {
+	var n int
+	if g.us == White {
+		n = bits.OnesCount64(g.ownMen>>dirSW&g.empty) + bits.OnesCount64(g.ownMen>>dirSE&g.empty)
+	} else {
+		n = bits.OnesCount64(g.ownMen<<dirSW&g.empty) + bits.OnesCount64(g.ownMen<<dirSE&g.empty)
+	}
+	occ := g.own | g.opp
+	for k := g.ownKings &^ g.restricted; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		n += bits.OnesCount64(slide(1, b, occ) | slide(2, b, occ) | slide(5, b, occ) | slide(6, b, occ))
+	}
+	return n
+}
+
+// countLegal returns len(p.LegalMoves()) with less work: quiet moves are
+// counted with population counts.
+func (p *Position) countLegal() int {
+	var g generator
+	g.init(p)
+	if g.ownKings == 0 {
+		var jumps [8]uint64
+		if kingsOnly, ok := g.singleJumps(&jumps); ok {
+			if n := g.countSingleJumps(&jumps, kingsOnly); n > 0 {
+				return n
+			}
+			return g.countQuiet()
+		}
+	}
+	if g.anyCapture() {
+		var buf [64]Move
+		if n := len(g.appendCaptures(buf[:0])); n > 0 {
+			return n
+		}
+	}
+	return g.countQuiet()
 }

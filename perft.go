@@ -13,14 +13,21 @@ func Perft(p Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var buf [128]Move
-	moves := p.AppendLegalMoves(buf[:0])
+	// One buffer for the whole tree: each ply lists its moves after its
+	// parent's.
+	stack := make([]Move, 0, 64*depth)
+	return perft(p, depth, stack)
+}
+
+func perft(p Position, depth int, stack []Move) uint64 {
 	if depth == 1 {
-		return uint64(len(moves))
+		return uint64(p.countLegal())
 	}
+	moves := p.AppendLegalMoves(stack)
+	rest := moves[len(moves):]
 	var n uint64
 	for _, m := range moves {
-		n += Perft(p.Apply(m), depth-1)
+		n += perft(p.Apply(m), depth-1, rest)
 	}
 	return n
 }

@@ -1,0 +1,73 @@
+package frisian
+
+import "testing"
+
+// Benchmark positions.
+const (
+	benchMiddlegame = "W:W27,28,31,32,33,34,35,36,37,38,40,42,43,45,47:B3,6,7,8,9,11,12,13,14,16,17,18,19,20,22"
+	// lidraughts' stress position: a white king with many capture choices.
+	benchKingCaptures = "W:WK50:B3,7,10,12,13,14,17,20,21,23,25,30,32,36,38,39,41,43,K47"
+	// lidraughts' worst case: one legal move, the king taking all 32 kings.
+	benchPathological = "W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49"
+)
+
+func benchPerft(b *testing.B, depth int) {
+	p := StartPosition()
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		nodes += Perft(p, depth)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+func BenchmarkPerft7(b *testing.B) { benchPerft(b, 7) }
+func BenchmarkPerft9(b *testing.B) {
+	if testing.Short() {
+		b.Skip("slow")
+	}
+	benchPerft(b, 9)
+}
+
+func benchLegalMoves(b *testing.B, fen string) {
+	p := MustParseFEN(fen)
+	b.Run("LegalMoves", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = p.LegalMoves()
+		}
+	})
+	b.Run("AppendLegalMoves", func(b *testing.B) {
+		buf := make([]Move, 0, 256)
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = p.AppendLegalMoves(buf[:0])
+		}
+	})
+}
+
+func BenchmarkMovesStart(b *testing.B)        { benchLegalMoves(b, StartPosition().FEN()) }
+func BenchmarkMovesMiddlegame(b *testing.B)   { benchLegalMoves(b, benchMiddlegame) }
+func BenchmarkMovesKingCaptures(b *testing.B) { benchLegalMoves(b, benchKingCaptures) }
+func BenchmarkMovesPathological(b *testing.B) { benchLegalMoves(b, benchPathological) }
+
+func BenchmarkApply(b *testing.B) {
+	p := MustParseFEN(benchMiddlegame)
+	moves := p.LegalMoves()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		_ = p.Apply(moves[i%len(moves)])
+		i++
+	}
+}
+
+func BenchmarkParseFEN(b *testing.B) {
+	fen := MustParseFEN(benchMiddlegame).FEN()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseFEN(fen); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
