@@ -1,6 +1,284 @@
 package frisian
 
-import "strconv"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Move text. Text is read in two steps, as shakmaty reads SAN: ParseMoveText
+// checks the syntax alone and gives a MoveText; MoveText.Resolve finds the
+// legal move it names in a position. Position.ParseMove does both.
+//
+// Two notations exist (RULES.md §6):
+//
+//   - PDN: "32-28", "28x19", or the landing path "28x17x8" when two legal
+//     captures share start and end. Position.MoveText writes it and
+//     Position.ParseMove reads it.
+//   - Hub (the Scan engine protocol): a capture as start, end and every
+//     captured square, "28x19x23". Move.HubString writes it and
+//     Position.ParseHubMove reads it. The same characters mean different
+//     things in the two notations, so neither reader guesses the other.
+
+// maxMoveText bounds the input the move parsers look at, so that a hostile
+// input costs little; the longest real move text is far shorter.
+const maxMoveText = 512
+
+// MoveText is PDN move text read but not yet checked against a position:
+// the squares it names and whether it is written as a capture.
+type MoveText struct {
+	// Squares holds the start square, any landing squares named in between
+	// and the end square: at least two squares.
+	Squares []Square
+	// Capture reports that the text was written with x (or X, or :) rather
+	// than with -.
+	Capture bool
+}
+
+// ParseMoveText reads PDN move text without a position: "32-28", "28x19",
+// a landing path such as "28x17x8", and the variants found in files:
+// "28X19", "28:19", spaces around the text and move marks such as "!" or
+// "?!" after it, which are dropped. A quiet move names exactly two squares.
+//
+// The error is a *MoveError wrapping ErrInvalidMove.
+func ParseMoveText(s string) (MoveText, error) {
+	text, _ := splitMarks(strings.TrimSpace(s))
+	if text == "" {
+		return MoveText{}, invalidMove(s, "empty move text")
+	}
+	if len(text) > maxMoveText {
+		return MoveText{}, invalidMove(s, "move text too long")
+	}
+	var t MoveText
+	quiet := false
+	for i := 0; ; {
+		j := i
+		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		if j == i {
+			if i == 0 {
+				return MoveText{}, invalidMove(s, "move text must start with a square number")
+			}
+			return MoveText{}, invalidMove(s, fmt.Sprintf("square number expected after %q", text[:i]))
+		}
+		sq, ok := parseSquare(text[i:j])
+		if !ok {
+			return MoveText{}, invalidMove(s, fmt.Sprintf("%q is not a square (1–50)", text[i:j]))
+		}
+		t.Squares = append(t.Squares, sq)
+		if j == len(text) {
+			break
+		}
+		switch text[j] {
+		case '-':
+			quiet = true
+		case 'x', 'X', ':':
+			t.Capture = true
+		default:
+			return MoveText{}, invalidMove(s, fmt.Sprintf("unexpected %q in move text", text[j:j+1]))
+		}
+		i = j + 1
+	}
+	switch {
+	case len(t.Squares) < 2:
+		return MoveText{}, invalidMove(s, "a move names at least two squares")
+	case quiet && t.Capture:
+		return MoveText{}, invalidMove(s, "mixes - and x")
+	case quiet && len(t.Squares) > 2:
+		return MoveText{}, invalidMove(s, "a quiet move names two squares")
+	}
+	return t, nil
+}
+
+// parseSquare reads a decimal square number 1–50 (leading zeros allowed).
+func parseSquare(s string) (Square, bool) {
+	s = strings.TrimLeft(s, "0")
+	if s == "" || len(s) > 2 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > NumSquares {
+		return 0, false
+	}
+	return Square(n), true
+}
+
+// splitMarks cuts the move marks ("!", "?", "!!", "?!" …) off the end of a
+// move token.
+func splitMarks(tok string) (move, marks string) {
+	i := len(tok)
+	for i > 0 && (tok[i-1] == '!' || tok[i-1] == '?') {
+		i--
+	}
+	return tok[:i], tok[i:]
+}
+
+func invalidMove(s, reason string) *MoveError {
+	return &MoveError{Move: clip(s), Err: ErrInvalidMove, Reason: reason}
+}
+
+// String returns the text in canonical form: squares joined by "-" or "x".
+func (t MoveText) String() string {
+	sep := "-"
+	if t.Capture {
+		sep = "x"
+	}
+	var b strings.Builder
+	for i, sq := range t.Squares {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(sq.String())
+	}
+	return b.String()
+}
+
+// Resolve returns the legal move of p that t names.
+//
+// A quiet text names the quiet move with its start and end. A capture names
+// every legal capture with its start and end that has a landing path
+// passing, in order, through the squares named in between; every path of
+// every legal move is tried, not only the one Position.Path shows. A full
+// landing path therefore always names one move, and "28x8" names one move
+// unless two legal captures from 28 to 8 take different pieces.
+//
+// The error is a *MoveError: ErrIllegalMove when no legal move matches, with
+// the reason when it can be told (a capture is compulsory, a heavier capture
+// must be played, the capture must go on, the king is held by the three-move
+// rule), or ErrAmbiguousMove listing the candidates in full-path form.
+func (t MoveText) Resolve(p Position) (Move, error) {
+	text := t.String()
+	if len(t.Squares) < 2 || (!t.Capture && len(t.Squares) != 2) {
+		return Move{}, invalidMove(text, "a move names its start and end squares")
+	}
+	for _, sq := range t.Squares {
+		if !sq.Valid() {
+			return Move{}, invalidMove(text, fmt.Sprintf("%d is not a square (1–50)", sq))
+		}
+	}
+	from, to := t.Squares[0], t.Squares[len(t.Squares)-1]
+	var found []Move
+	for m := range p.Moves() {
+		if m.From() != from || m.To() != to || m.IsCapture() != t.Capture {
+			continue
+		}
+		if t.Capture && len(t.Squares) > 2 && !p.anyPathThrough(m, t.Squares) {
+			continue
+		}
+		found = append(found, m)
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return Move{}, &MoveError{Move: text, Err: ErrIllegalMove, Reason: p.whyIllegal(t)}
+	}
+	SortMoves(found)
+	cands := make([]string, len(found))
+	for i, m := range found {
+		cands[i] = p.FullMoveText(m)
+	}
+	return Move{}, &MoveError{Move: text, Err: ErrAmbiguousMove, Reason: "several legal captures match; give the landing path", Candidates: cands}
+}
+
+// anyPathThrough reports whether some landing path of the legal capture m
+// visits the squares of want (start, landings, end) in that order: want's
+// first and last square are m's start and end, and its middle squares are
+// landing squares of the path in order, possibly with others between.
+func (p Position) anyPathThrough(m Move, want []Square) bool {
+	mid := want[1 : len(want)-1]
+	ok := false
+	p.walkCaptures(m, func(path []uint8) bool {
+		k := 0
+		for _, b := range path[1 : len(path)-1] {
+			if k < len(mid) && squareOf[b] == mid[k] {
+				k++
+			}
+		}
+		ok = k == len(mid)
+		return !ok
+	})
+	return ok
+}
+
+// ParseMove reads PDN move text (see ParseMoveText) and returns the legal
+// move of p it names (see MoveText.Resolve). Errors are *MoveError values
+// wrapping ErrInvalidMove, ErrIllegalMove or ErrAmbiguousMove.
+func (p Position) ParseMove(s string) (Move, error) {
+	t, err := ParseMoveText(s)
+	if err != nil {
+		return Move{}, err
+	}
+	m, err := t.Resolve(p)
+	if me, ok := err.(*MoveError); ok {
+		me.Move = clip(s)
+	}
+	return m, err
+}
+
+// MoveText returns the shortest PDN text that names m in p: "32-28" for a
+// quiet move, "28x19" for a capture, and the full landing path "28x17x8"
+// when another legal capture has the same start and end but takes other
+// pieces (RULES.md §6). For a move that is not legal in p it returns
+// m.String().
+func (p Position) MoveText(m Move) string { return string(p.AppendMoveText(nil, m)) }
+
+// AppendMoveText appends the text MoveText returns to dst.
+func (p Position) AppendMoveText(dst []byte, m Move) []byte {
+	if m.IsCapture() {
+		legal := false
+		for other := range p.Moves() {
+			if other == m {
+				legal = true
+			} else if other.From() == m.From() && other.To() == m.To() {
+				return p.appendFullPath(dst, m)
+			}
+		}
+		if !legal {
+			return append(dst, m.String()...)
+		}
+	}
+	return append(dst, m.String()...)
+}
+
+// FullMoveText returns m in PDN text with its whole landing path, such as
+// "28x17x8" (the start, every landing square and the end); a quiet move as
+// "32-28". When m has several paths, the first in numeric order is given.
+// For a move that is not legal in p it returns m.String().
+func (p Position) FullMoveText(m Move) string {
+	if !m.IsCapture() || !p.IsLegal(m) {
+		return m.String()
+	}
+	return string(p.appendFullPath(nil, m))
+}
+
+// appendFullPath writes the least landing path of the legal capture m, so
+// that the text does not depend on the order the path walker goes in.
+func (p Position) appendFullPath(dst []byte, m Move) []byte {
+	var best []Square
+	p.walkCaptures(m, func(path []uint8) bool {
+		sq := make([]Square, len(path))
+		for i, b := range path {
+			sq[i] = squareOf[b]
+		}
+		if best == nil || slices.Compare(sq, best) < 0 {
+			best = sq
+		}
+		return true
+	})
+	if best == nil {
+		return append(dst, m.String()...)
+	}
+	for i, sq := range best {
+		if i > 0 {
+			dst = append(dst, 'x')
+		}
+		dst = strconv.AppendUint(dst, uint64(sq), 10)
+	}
+	return dst
+}
 
 // String returns the move in short PDN form without its position: "32-28"
 // for a quiet move, "28x19" for a capture. Where two legal captures share
@@ -32,4 +310,261 @@ func (m Move) HubString() string {
 		b = strconv.AppendUint(b, uint64(sq), 10)
 	}
 	return string(b)
+}
+
+// AppendText implements encoding.TextAppender with the Hub long form (see
+// HubString), the one text that names a move without its position. The zero
+// Move appends nothing.
+//
+// Move has no UnmarshalText: a Move also records whether a king makes it,
+// which only the position knows. Read the text back with
+// Position.ParseHubMove.
+func (m Move) AppendText(dst []byte) ([]byte, error) {
+	if m.IsZero() {
+		return dst, nil
+	}
+	return append(dst, m.HubString()...), nil
+}
+
+// MarshalText implements encoding.TextMarshaler with the Hub long form, as
+// AppendText does.
+func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
+
+// ParseHubMove reads a move in the Hub long form ("32-28", or "28x19x23":
+// start, end and every captured square, in any order) and returns the legal
+// move of p it names. Errors are *MoveError values wrapping ErrInvalidMove
+// or ErrIllegalMove; Hub text is never ambiguous.
+func (p Position) ParseHubMove(s string) (Move, error) {
+	text := strings.TrimSpace(s)
+	if text == "" {
+		return Move{}, invalidMove(s, "empty move text")
+	}
+	if len(text) > maxMoveText {
+		return Move{}, invalidMove(s, "move text too long")
+	}
+	var sep byte
+	var squares []Square
+	for _, part := range splitAny(text, "-xX") {
+		sq, ok := parseSquare(part.text)
+		if !ok || strings.Trim(part.text, "0123456789") != "" {
+			return Move{}, invalidMove(s, fmt.Sprintf("%q is not a square (1–50)", part.text))
+		}
+		if part.sep != 0 {
+			c := part.sep | 0x20 // 'X' → 'x'
+			if sep != 0 && c != sep {
+				return Move{}, invalidMove(s, "mixes - and x")
+			}
+			sep = c
+		}
+		squares = append(squares, sq)
+	}
+	switch {
+	case len(squares) < 2:
+		return Move{}, invalidMove(s, "a move names at least two squares")
+	case sep == '-' && len(squares) != 2:
+		return Move{}, invalidMove(s, "a quiet move names two squares")
+	case sep == 'x' && len(squares) < 3:
+		return Move{}, invalidMove(s, "a Hub capture lists its captured squares after start and end")
+	}
+	var captured SquareSet
+	for _, sq := range squares[2:] {
+		if captured.Has(sq) {
+			return Move{}, invalidMove(s, fmt.Sprintf("captured square %d listed twice", sq))
+		}
+		captured = captured.With(sq)
+	}
+	for m := range p.Moves() {
+		if m.From() == squares[0] && m.To() == squares[1] && m.Captured() == captured {
+			return m, nil
+		}
+	}
+	t := MoveText{Squares: squares[:2], Capture: sep == 'x'}
+	return Move{}, &MoveError{Move: clip(s), Err: ErrIllegalMove, Reason: p.whyIllegal(t)}
+}
+
+// sepPart is a piece of text and the separator byte that preceded it
+// (0 for the first).
+type sepPart struct {
+	text string
+	sep  byte
+}
+
+func splitAny(s, seps string) []sepPart {
+	var out []sepPart
+	var sep byte
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || strings.IndexByte(seps, s[i]) >= 0 {
+			out = append(out, sepPart{s[start:i], sep})
+			if i < len(s) {
+				sep = s[i]
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// whyIllegal says in words why no legal move of p matches t. It runs only
+// after a failed match, so it may take its time: it enumerates captures
+// ignoring precedence to tell a lighter capture from an impossible one.
+func (p Position) whyIllegal(t MoveText) string {
+	from, to := t.Squares[0], t.Squares[len(t.Squares)-1]
+	us := p.Turn()
+	pc := p.PieceAt(from)
+	switch {
+	case pc == NoPiece:
+		return fmt.Sprintf("no piece on %d", from)
+	case pc.Color() != us:
+		return fmt.Sprintf("%d holds a %s piece and %s is to move", from, pc.Color(), us)
+	}
+	legal := p.LegalMoves()
+	if len(legal) == 0 {
+		return fmt.Sprintf("%s has no legal move", us)
+	}
+	captures := len(legal) > 0 && legal[0].IsCapture()
+	if !t.Capture {
+		if captures {
+			return "capturing is compulsory (Art. 10)"
+		}
+		if km := p.KingMoves(us); pc.IsKing() && km.Count >= 3 && km.Square == from {
+			st := p.Setup()
+			st.KingMoves[us] = KingMoves{}
+			if q, err := st.Position(); err == nil {
+				if _, err := t.Resolve(q); err == nil {
+					return fmt.Sprintf("the king on %d has made three quiet moves in a row and may not make a fourth (Art. 17)", from)
+				}
+			}
+		}
+		return fmt.Sprintf("the piece on %d cannot move to %d", from, to)
+	}
+	// A capture was written: look at every capture of the piece, legal or not.
+	var lighter, unfinished bool
+	for _, c := range allCaptures(p, from) {
+		if c.path[len(c.path)-1] == to && pathThrough(c.path, t.Squares) {
+			lighter = true
+		}
+		for i := 1; i < len(c.path)-1; i++ {
+			if c.path[i] == to && pathThrough(c.path[:i+1], t.Squares) {
+				unfinished = true
+			}
+		}
+	}
+	switch {
+	case lighter && captures:
+		best := legal[0]
+		for _, m := range legal {
+			if m.ByKing() {
+				best = m
+			}
+		}
+		return fmt.Sprintf("a heavier capture must be played, such as %s taking %s (Art. 11–12)", p.MoveText(best), describeTaken(p, best.Captured()))
+	case unfinished:
+		return fmt.Sprintf("the capture must go on from %d (Art. 9)", to)
+	case !captures:
+		return "there is no capture to make"
+	}
+	return fmt.Sprintf("the piece on %d cannot capture to %d that way", from, to)
+}
+
+// describeTaken says what a set of captured squares holds in p: "2 men",
+// "1 king and 1 man".
+func describeTaken(p Position, set SquareSet) string {
+	kings, men := 0, 0
+	for sq := range set.All() {
+		if p.PieceAt(sq).IsKing() {
+			kings++
+		} else {
+			men++
+		}
+	}
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.Itoa(n) + " " + many
+	}
+	switch {
+	case kings == 0:
+		return plural(men, "man", "men")
+	case men == 0:
+		return plural(kings, "king", "kings")
+	}
+	return plural(kings, "king", "kings") + " and " + plural(men, "man", "men")
+}
+
+// pathThrough reports whether path (start, landings, end) starts and ends
+// as want does and passes through want's middle squares in order.
+func pathThrough(path, want []Square) bool {
+	if len(path) < 2 || path[0] != want[0] || path[len(path)-1] != want[len(want)-1] {
+		return false
+	}
+	k, mid := 0, want[1:len(want)-1]
+	for _, sq := range path[1 : len(path)-1] {
+		if k < len(mid) && sq == mid[k] {
+			k++
+		}
+	}
+	return k == len(mid)
+}
+
+// capturePath is one complete capture: the squares visited (start,
+// landings, end) and the squares taken.
+type capturePath struct {
+	path  []Square
+	taken SquareSet
+}
+
+// captureSteps are the eight capture directions as (row, column) steps to
+// the next dark square: four diagonals, vertical, horizontal (RULES.md §3).
+var captureSteps = [8][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2, 0}, {2, 0}, {0, -2}, {0, 2}}
+
+// allCaptures returns every complete capture of the piece on from, ignoring
+// which captures the precedence rule allows. It works on square
+// coordinates through the exported accessors only, apart from the move
+// generator, so it also serves the tests as a second opinion.
+func allCaptures(p Position, from Square) []capturePath {
+	pc := p.PieceAt(from)
+	if pc == NoPiece || pc.Color() != p.Turn() {
+		return nil
+	}
+	var out []capturePath
+	path := []Square{from}
+	// empty treats the start square as empty: the capturing piece has left it.
+	empty := func(sq Square) bool { return sq == from || p.PieceAt(sq) == NoPiece }
+	step := func(sq Square, d [2]int) (Square, bool) {
+		return SquareAt(sq.Row()+d[0], sq.Column()+d[1])
+	}
+	var walk func(at Square, taken SquareSet)
+	walk = func(at Square, taken SquareSet) {
+		extended := false
+		for _, d := range captureSteps {
+			victim, ok := step(at, d)
+			if pc.IsKing() {
+				for ok && empty(victim) {
+					victim, ok = step(victim, d)
+				}
+			}
+			if !ok || taken.Has(victim) {
+				continue
+			}
+			if v := p.PieceAt(victim); v == NoPiece || v.Color() == pc.Color() {
+				continue
+			}
+			for land, ok := step(victim, d); ok && empty(land); land, ok = step(land, d) {
+				extended = true
+				path = append(path, land)
+				walk(land, taken.With(victim))
+				path = path[:len(path)-1]
+				if !pc.IsKing() {
+					break
+				}
+			}
+		}
+		if !extended && !taken.Empty() {
+			out = append(out, capturePath{slices.Clone(path), taken})
+		}
+	}
+	walk(from, SquareSet{})
+	return out
 }

@@ -1,0 +1,225 @@
+package frisian
+
+// The end of the game (RULES.md §7): a side with no legal move has lost,
+// and king-only endings of two kings against one, or one king each, are
+// drawn by rule. There is no repetition rule and no 25-move rule.
+
+// Result is how a game stands: ongoing, won by either side, or drawn.
+type Result uint8
+
+// The results.
+const (
+	Ongoing Result = iota
+	WhiteWins
+	BlackWins
+	Draw
+)
+
+// String returns "ongoing", "white wins", "black wins" or "draw".
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "white wins"
+	case BlackWins:
+		return "black wins"
+	case Draw:
+		return "draw"
+	}
+	return "ongoing"
+}
+
+// PDN returns the result as lidraughts writes it in PDN: "2-0", "0-2",
+// "1-1", or "*" for an ongoing game.
+func (r Result) PDN() string {
+	switch r {
+	case WhiteWins:
+		return "2-0"
+	case BlackWins:
+		return "0-2"
+	case Draw:
+		return "1-1"
+	}
+	return "*"
+}
+
+// Winner returns the winning side and true, or false for a draw or an
+// ongoing game.
+func (r Result) Winner() (Color, bool) {
+	switch r {
+	case WhiteWins:
+		return White, true
+	case BlackWins:
+		return Black, true
+	}
+	return White, false
+}
+
+// winFor returns the result in which c wins.
+func winFor(c Color) Result {
+	if c == White {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// Reason says why a game ended.
+type Reason uint8
+
+// The reasons a game ends.
+const (
+	// NoReason: the game is not over.
+	NoReason Reason = iota
+	// NoLegalMove: the side to move cannot move and has lost (Art. 20):
+	// it has no pieces, they are all blocked, or its only mobile piece is
+	// a king held by the three-move rule.
+	NoLegalMove
+	// TwoKingsAgainstOne: official rules (Art. 18, 21): the side with two
+	// kings against one has made seven moves since that material arose
+	// without winning.
+	TwoKingsAgainstOne
+	// OneKingEach: official rules (Art. 21): one king each, and the side to
+	// move can neither capture nor is forced to allow a capture.
+	OneKingEach
+	// LidraughtsTwoKingsAgainstOne: lidraughts' counting: 14 plies since
+	// two kings against one arose.
+	LidraughtsTwoKingsAgainstOne
+	// LidraughtsOneKingEach: lidraughts' counting: 4 plies since one king
+	// each arose.
+	LidraughtsOneKingEach
+)
+
+// String describes the reason in a few words.
+func (r Reason) String() string {
+	switch r {
+	case NoLegalMove:
+		return "no legal move"
+	case TwoKingsAgainstOne:
+		return "two kings against one: seven moves without a win"
+	case OneKingEach:
+		return "one king each"
+	case LidraughtsTwoKingsAgainstOne:
+		return "two kings against one: 14 plies (lidraughts)"
+	case LidraughtsOneKingEach:
+		return "one king each: 4 plies (lidraughts)"
+	}
+	return "none"
+}
+
+// Outcome is the result of a game and the reason for it.
+type Outcome struct {
+	Result Result
+	Reason Reason
+}
+
+// String returns the result, followed by the reason when the game is over:
+// "white wins (no legal move)".
+func (o Outcome) String() string {
+	if o.Result == Ongoing {
+		return o.Result.String()
+	}
+	return o.Result.String() + " (" + o.Reason.String() + ")"
+}
+
+// IsOver reports whether the game has ended.
+func (o Outcome) IsOver() bool { return o.Result != Ongoing }
+
+// DrawRules selects the rules that draw king-only endings. The zero value,
+// OfficialDraws, is the default everywhere.
+type DrawRules uint8
+
+// The draw rules on offer (RULES.md §7).
+const (
+	// OfficialDraws are the rules of the Official Rules for Frisian
+	// Draughts (Art. 18, 21): two kings against one must win within seven
+	// of their own moves; one king each is drawn at once unless the side
+	// to move can capture or must allow a capture.
+	OfficialDraws DrawRules = iota
+	// LidraughtsDraws is lidraughts' counting, for programs that must agree
+	// with that server: two kings against one is drawn after 14 plies, one
+	// king each after 4, counted by Position.DrawPlies.
+	LidraughtsDraws
+)
+
+// String returns "official" or "lidraughts".
+func (r DrawRules) String() string {
+	if r == LidraughtsDraws {
+		return "lidraughts"
+	}
+	return "official"
+}
+
+// Outcome returns the outcome of p under the official rules: a win for the
+// side not to move when the side to move has no legal move, otherwise a
+// draw when a draw rule applies, otherwise Ongoing.
+func (p Position) Outcome() Outcome { return p.OutcomeWith(OfficialDraws) }
+
+// OutcomeWith is Outcome under the given draw rules. A side with no legal
+// move has lost under either; the draw rules are looked at only after.
+func (p Position) OutcomeWith(rules DrawRules) Outcome {
+	if !p.HasLegalMove() {
+		return Outcome{winFor(p.Turn().Opponent()), NoLegalMove}
+	}
+	if p.Men(White).Union(p.Men(Black)).Len() != 0 {
+		return Outcome{}
+	}
+	w, b := p.Kings(White).Len(), p.Kings(Black).Len()
+	n := p.DrawPlies()
+	switch {
+	case w == 1 && b == 1 && rules == LidraughtsDraws:
+		if n >= 4 {
+			return Outcome{Draw, LidraughtsOneKingEach}
+		}
+	case w == 1 && b == 1:
+		if !oneKingEachDecisive(p) {
+			return Outcome{Draw, OneKingEach}
+		}
+	case (w == 2 && b == 1) || (w == 1 && b == 2):
+		if rules == LidraughtsDraws {
+			if n >= 14 {
+				return Outcome{Draw, LidraughtsTwoKingsAgainstOne}
+			}
+		} else if strongMoves(p) >= 7 {
+			return Outcome{Draw, TwoKingsAgainstOne}
+		}
+	}
+	return Outcome{}
+}
+
+// strongMoves returns how many moves the side with two kings has made since
+// the material arose. The DrawPlies plies since then alternate between the
+// sides and the last was made by the side not to move, so the strong side
+// made the larger half exactly when it is not to move.
+func strongMoves(p Position) int {
+	n := p.DrawPlies()
+	strong := White
+	if p.Kings(Black).Len() == 2 {
+		strong = Black
+	}
+	if p.Turn() != strong {
+		n++
+	}
+	return n / 2
+}
+
+// oneKingEachDecisive reports whether a position of one king each is not
+// drawn at once (Art. 21): the side to move can capture, or every move it
+// has lets the opponent capture next.
+func oneKingEachDecisive(p Position) bool {
+	for m := range p.Moves() {
+		if m.IsCapture() {
+			return true // all legal moves are captures, or none is
+		}
+		if !opponentCanCapture(p.Apply(m)) {
+			return false
+		}
+	}
+	return true
+}
+
+// opponentCanCapture reports whether the side to move in p has a capture.
+func opponentCanCapture(p Position) bool {
+	for m := range p.Moves() {
+		return m.IsCapture()
+	}
+	return false
+}

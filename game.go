@@ -1,0 +1,258 @@
+package frisian
+
+import (
+	"slices"
+)
+
+// Tag is one PDN tag pair, such as [Event "Frysk! Shield Arena"].
+type Tag struct {
+	Name, Value string
+}
+
+// Tags is a game's tag pairs in file order.
+type Tags []Tag
+
+// Lookup returns the value of the first tag called name (names are
+// case-sensitive, as in PDN) and whether there is one.
+func (t Tags) Lookup(name string) (string, bool) {
+	for _, tag := range t {
+		if tag.Name == name {
+			return tag.Value, true
+		}
+	}
+	return "", false
+}
+
+// Get returns the value of the tag called name, or "" when there is none.
+func (t Tags) Get(name string) string {
+	v, _ := t.Lookup(name)
+	return v
+}
+
+// Set gives the tag called name the value, in place when the tag exists and
+// at the end otherwise.
+func (t *Tags) Set(name, value string) {
+	for i := range *t {
+		if (*t)[i].Name == name {
+			(*t)[i].Value = value
+			return
+		}
+	}
+	*t = append(*t, Tag{name, value})
+}
+
+// Delete removes every tag called name.
+func (t *Tags) Delete(name string) {
+	*t = slices.DeleteFunc(*t, func(tag Tag) bool { return tag.Name == name })
+}
+
+// Annotation is what a game record says about a point in the game besides
+// the moves: move marks, comments and variations.
+type Annotation struct {
+	// Marks holds move marks and NAGs as written: "!", "?!", "$3".
+	Marks []string
+	// Comments holds the comments, without braces and surrounding spaces.
+	Comments []string
+	// Variations holds alternatives to the move, each as PDN move text
+	// without the enclosing parentheses. They are kept as text, not
+	// checked against the rules.
+	Variations []string
+}
+
+// IsZero reports whether a holds nothing.
+func (a Annotation) IsZero() bool {
+	return len(a.Marks) == 0 && len(a.Comments) == 0 && len(a.Variations) == 0
+}
+
+// clone returns a copy of a that shares no slices with it.
+func (a Annotation) clone() Annotation {
+	return Annotation{slices.Clone(a.Marks), slices.Clone(a.Comments), slices.Clone(a.Variations)}
+}
+
+// Game is a game record: tags, a start position, the moves played, the
+// positions after each, and annotations. Every move in a Game is legal.
+//
+// Plies are counted from 0 (the start position) to Len (the current
+// position); move i (0-based) leads from position i to position i+1.
+//
+// The zero Game is a game from the start position with no tags or moves.
+// A Game is not safe for concurrent use.
+type Game struct {
+	// Tags are the game's PDN tags. The PDN reader fills them in from the
+	// file; the writer adds GameType, FEN and Result when they are missing.
+	Tags Tags
+
+	moves     []Move
+	positions []Position   // positions[i] is before moves[i]; one more than moves
+	notes     []Annotation // notes[0] before the first move; notes[i] after move i
+}
+
+// NewGame returns a game without moves starting from start.
+func NewGame(start Position) *Game {
+	return &Game{positions: []Position{start}, notes: make([]Annotation, 1)}
+}
+
+// init gives the zero Game its start position.
+func (g *Game) init() {
+	if len(g.positions) == 0 {
+		g.positions = []Position{StartPosition()}
+		g.notes = make([]Annotation, 1)
+	}
+}
+
+// Start returns the position the game started from.
+func (g *Game) Start() Position {
+	g.init()
+	return g.positions[0]
+}
+
+// Position returns the current position: the one after the last move.
+func (g *Game) Position() Position {
+	g.init()
+	return g.positions[len(g.positions)-1]
+}
+
+// Len returns the number of moves (plies) played.
+func (g *Game) Len() int { return len(g.moves) }
+
+// Moves returns a copy of the moves played.
+func (g *Game) Moves() []Move { return slices.Clone(g.moves) }
+
+// PositionAt returns the position after ply moves: the start position for
+// 0, the current one for Len. Outside 0..Len it returns the zero Position
+// and false.
+func (g *Game) PositionAt(ply int) (Position, bool) {
+	g.init()
+	if ply < 0 || ply >= len(g.positions) {
+		return Position{}, false
+	}
+	return g.positions[ply], true
+}
+
+// MoveText returns move i (0-based) as the shortest PDN text in its
+// position (see Position.MoveText), or "" when there is no move i.
+func (g *Game) MoveText(i int) string {
+	if i < 0 || i >= len(g.moves) {
+		return ""
+	}
+	return g.positions[i].MoveText(g.moves[i])
+}
+
+// Play plays m in the current position. The error, a *MoveError wrapping
+// ErrIllegalMove, means m is not legal there; the game is then unchanged.
+//
+// Play does not stop at the end of the game: a drawn position has legal
+// moves and accepts them, since a game record may go on after a draw rule
+// applied (Outcome reports the first end).
+func (g *Game) Play(m Move) error {
+	p := g.Position()
+	next, err := p.Play(m)
+	if err != nil {
+		return err
+	}
+	g.push(m, next)
+	return nil
+}
+
+// PlayText reads PDN move text in the current position (see
+// Position.ParseMove), plays it and returns the move.
+func (g *Game) PlayText(s string) (Move, error) {
+	p := g.Position()
+	m, err := p.ParseMove(s)
+	if err != nil {
+		return Move{}, err
+	}
+	g.push(m, p.Apply(m))
+	return m, nil
+}
+
+func (g *Game) push(m Move, next Position) {
+	g.moves = append(g.moves, m)
+	g.positions = append(g.positions, next)
+	g.notes = append(g.notes, Annotation{})
+}
+
+// Undo takes back the last move, with its annotation, and returns it. It
+// returns false when no move has been played.
+func (g *Game) Undo() (Move, bool) {
+	n := len(g.moves)
+	if n == 0 {
+		return Move{}, false
+	}
+	m := g.moves[n-1]
+	g.moves = g.moves[:n-1]
+	g.positions = g.positions[:n]
+	g.notes = g.notes[:n]
+	return m, true
+}
+
+// Annotation returns the annotation after ply moves: for 0 the one before
+// the first move, for i > 0 the one after move i. Outside 0..Len it returns
+// the zero Annotation. The slices are copies.
+func (g *Game) Annotation(ply int) Annotation {
+	g.init()
+	if ply < 0 || ply >= len(g.notes) {
+		return Annotation{}
+	}
+	return g.notes[ply].clone()
+}
+
+// SetAnnotation replaces the annotation after ply moves (see Annotation)
+// and reports whether ply is in 0..Len.
+func (g *Game) SetAnnotation(ply int, a Annotation) bool {
+	g.init()
+	if ply < 0 || ply >= len(g.notes) {
+		return false
+	}
+	g.notes[ply] = a.clone()
+	return true
+}
+
+// note returns the annotation after ply moves for the reader to fill in.
+func (g *Game) note(ply int) *Annotation {
+	g.init()
+	return &g.notes[ply]
+}
+
+// Outcome returns the outcome of the game under the official rules: that of
+// the first position of the game that is over (see Position.Outcome), or
+// Ongoing. Moves played after that do not change it.
+func (g *Game) Outcome() Outcome { return g.OutcomeWith(OfficialDraws) }
+
+// OutcomeWith is Outcome under the given draw rules.
+func (g *Game) OutcomeWith(rules DrawRules) Outcome {
+	o, _ := g.end(rules)
+	return o
+}
+
+// EndPly returns the ply at which the game ended under the given draw rules
+// (the number of moves played before its end), or -1 when it has not.
+func (g *Game) EndPly(rules DrawRules) int {
+	_, ply := g.end(rules)
+	return ply
+}
+
+func (g *Game) end(rules DrawRules) (Outcome, int) {
+	g.init()
+	for i, p := range g.positions {
+		if o := p.OutcomeWith(rules); o.IsOver() {
+			return o, i
+		}
+	}
+	return Outcome{}, -1
+}
+
+// Clone returns a deep copy of g.
+func (g *Game) Clone() *Game {
+	g.init()
+	c := &Game{
+		Tags:      slices.Clone(g.Tags),
+		moves:     slices.Clone(g.moves),
+		positions: slices.Clone(g.positions),
+		notes:     make([]Annotation, len(g.notes)),
+	}
+	for i, a := range g.notes {
+		c.notes[i] = a.clone()
+	}
+	return c
+}
