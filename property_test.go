@@ -12,6 +12,7 @@ package frisian
 import (
 	"cmp"
 	"errors"
+	"flag"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -889,12 +890,34 @@ func sign(x int) int {
 // ---------------------------------------------------------------------------
 // Properties
 
+// checkProp runs prop with rapid.Check: in the full suite five times over
+// (each run with its own seed, 500 cases by default; rapid itself runs a
+// fifth of its checks under -short), once when -rapid.checks or
+// -rapid.seed is given.
+func checkProp(t *testing.T, prop func(*rapid.T)) {
+	t.Helper()
+	runs := 5
+	for _, name := range []string{"rapid.checks", "rapid.seed"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != f.DefValue {
+			runs = 1
+		}
+	}
+	if testing.Short() {
+		runs = 1
+	}
+	for range runs {
+		if !t.Failed() {
+			rapid.Check(t, prop)
+		}
+	}
+}
+
 // TestPropLegalMovesMatchReference is property (a): LegalMoves equals, as a
 // set of (from, to, captured set) with flags, the reference generator's best
 // captures (every complete capture of every piece, scored by §3.1) or, with
 // no capture, its quiet moves under the three-move rule.
 func TestPropLegalMovesMatchReference(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	checkProp(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "position")
 		checkAgainstReference(t, p)
 	})
@@ -905,7 +928,7 @@ func TestPropLegalMovesMatchReference(t *testing.T) {
 // scores the maximum over all complete captures, and none of the maximal
 // ones is missing.
 func TestPropCapturesAreMaximal(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	checkProp(t, func(t *rapid.T) {
 		p := drawPlacement(t)
 		all := refCompleteCaptures(refBoardOf(p), p.Turn() == White)
 		score := func(m refMove) [3]int { // ordered: higher is better
@@ -953,7 +976,7 @@ func TestPropCapturesAreMaximal(t *testing.T) {
 // value (moves of other positions, the zero Move) with an error wrapping
 // ErrIllegalMove; neither Play nor Apply panics on them.
 func TestPropPlayAcceptsExactlyLegalMoves(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	checkProp(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "position")
 		other := anyPosition.Draw(t, "other")
 		legal := map[Move]bool{}
@@ -1005,7 +1028,7 @@ func TestPropPlayAcceptsExactlyLegalMoves(t *testing.T) {
 // equals the reference update of the board, side to move, three-move state
 // (RULES.md §5) and draw counter.
 func TestPropApply(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	checkProp(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "position")
 		want, _ := refLegalMoves(p)
 		checkInvariants(t, p)
@@ -1024,7 +1047,7 @@ func TestPropApply(t *testing.T) {
 // writing (colours swapped, ranges, spaces, tag form, lidraughts fields)
 // gives the same Position.
 func TestPropFENRoundTrip(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	checkProp(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "position")
 		checkFEN(t, p)
 		alt := drawFENVariant(t, refStateOf(p))
@@ -1117,7 +1140,7 @@ func drawFENVariant(t *rapid.T, s refState) string {
 
 // TestPropInvariants covers (f) and (g) on positions of every origin.
 func TestPropInvariants(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	checkProp(t, func(t *rapid.T) {
 		checkInvariants(t, anyPosition.Draw(t, "position"))
 	})
 }
@@ -1126,7 +1149,7 @@ func TestPropInvariants(t *testing.T) {
 // by hop with the reference geometry is a complete capture (or quiet move)
 // from m.From() to m.To() taking exactly m.Captured().
 func TestPropPath(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	checkProp(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "position")
 		for _, m := range p.LegalMoves() {
 			checkPath(t, p, m)
@@ -1141,7 +1164,7 @@ func TestPropPath(t *testing.T) {
 // placements and checks everything at every ply: the reference moves,
 // invariants, FEN, the move played and its path.
 func TestPropGames(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	checkProp(t, func(t *rapid.T) {
 		start := StartPosition()
 		if rapid.Bool().Draw(t, "fromPlacement") {
 			start = drawPlacement(t)
