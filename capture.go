@@ -35,35 +35,32 @@ func (g *generator) appendCaptures(dst []Move) []Move {
 		g.from, g.flags = uint8(b), 0
 		g.occ = all &^ (1 << b)
 		g.open = boardMask &^ g.occ
-		dst = g.manJumps(dst, 1<<b, 0, 0)
+		dst = g.manJumps(dst, b, 0, 0)
 	}
 	return dst
 }
 
-// manJumps extends a man's capture standing on square at (a single bit)
-// having taken captured (worth value so far).
-func (g *generator) manJumps(dst []Move, at, captured uint64, value int) []Move {
+// manJumps extends a man's capture standing on bit at having taken
+// captured (worth value so far).
+func (g *generator) manJumps(dst []Move, at int, captured uint64, value int) []Move {
+	a := uint64(1) << at
 	prey := g.opp &^ captured
-	// All eight directions at once, with constant shifts: victim[d] is the
-	// piece jumped in direction d, landing[d] where the man lands.
-	victim := [8]uint64{
-		at << dirE & prey, at << dirSW & prey, at << dirSE & prey, at << dirS & prey,
-		at >> dirE & prey, at >> dirSW & prey, at >> dirSE & prey, at >> dirS & prey,
-	}
-	landing := [8]uint64{
-		victim[0] << dirE, victim[1] << dirSW, victim[2] << dirSE, victim[3] << dirS,
-		victim[4] >> dirE, victim[5] >> dirSW, victim[6] >> dirSE, victim[7] >> dirS,
-	}
-	extended := false
-	for d := range 8 {
-		if l := landing[d] & g.open; l != 0 {
-			extended = true
-			v := victim[d]
-			dst = g.manJumps(dst, l, captured|v, value+g.valueOf(v))
+	land := ((a<<dirE&prey)<<dirE | (a<<dirSW&prey)<<dirSW |
+		(a<<dirSE&prey)<<dirSE | (a<<dirS&prey)<<dirS |
+		(a>>dirE&prey)>>dirE | (a>>dirSW&prey)>>dirSW |
+		(a>>dirSE&prey)>>dirSE | (a>>dirS&prey)>>dirS) & g.open
+	if land == 0 {
+		if captured != 0 {
+			dst = g.record(dst, at, captured, value)
 		}
+		return dst
 	}
-	if !extended && captured != 0 {
-		dst = g.record(dst, bits.TrailingZeros64(at), captured, value)
+	for ; land != 0; land &= land - 1 {
+		l := bits.TrailingZeros64(land)
+		// The eight landing squares are distinct, and each jumped piece
+		// lies half-way between start and landing.
+		v := uint64(1) << ((at + l) / 2)
+		dst = g.manJumps(dst, l, captured|v, value+g.valueOf(v))
 	}
 	return dst
 }
@@ -138,77 +135,63 @@ func (g *generator) record(dst []Move, at int, captured uint64, value int) []Mov
 	return append(dst, m)
 }
 
-// singleJumps handles the common case of a side without kings whose every
-// capture is a single jump: it reports false when a man might jump again
-// after its first capture (the caller then searches in full). Otherwise
-// every (man, direction) pair is its own move, worth one man or one king,
-// and only the captures of kings count if there is any.
-//
-// jumps[d] holds the landing squares of the jumps in direction index d.
-func (g *generator) singleJumps(jumps *[8]uint64) (kingsOnly, ok bool) {
-	*jumps = jumpLandings(g.ownMen, g.opp, g.empty)
-	if jumps[0]|jumps[1]|jumps[2]|jumps[3]|jumps[4]|jumps[5]|jumps[6]|jumps[7] == 0 {
-		return false, true
+// Single jumps. Most captures in real games are one jump by a man, and a
+// side without kings can see with a few shifts that no man can jump twice.
+// Then every (man, direction) pair is its own move worth one piece, and
+// precedence only asks whether some jump takes a king.
+
+// jumpOnce describes the captures of a side without kings when none of
+// them can go on after its first jump. ok is false when some man may jump
+// twice (the caller then searches in full); prey is the set of pieces worth
+// taking: the kings if any jump takes a king, else every enemy piece.
+func (g *generator) jumpOnce() (prey uint64, any, ok bool) {
+	landed := jumpLandings(g.ownMen, g.opp, g.empty)
+	if landed == 0 {
+		return 0, false, true
 	}
-	// From where could a man jump again, and in which direction? Only
-	// going straight back (d^4) could reach the piece just taken or land on
-	// the start square, and it cannot continue; every other jump is exactly
-	// what jumpSources sees.
-	again := jumpSources(g.opp, g.empty)
-	var preyKings uint64
-	for d, l := range jumps {
-		if l == 0 {
-			continue
-		}
-		for e, a := range again {
-			if e != d^4 && l&a != 0 {
-				return false, false
-			}
-		}
-		preyKings |= shift(l, -directions[d]) & g.oppKings
+	// jumpSources sees every further jump exactly: the only other one would
+	// go straight back over the piece just taken onto the start square,
+	// which it counts as occupied.
+	if landed&jumpSources(g.opp, g.empty) != 0 {
+		return 0, true, false
 	}
-	return preyKings != 0, true
+	if jumpLandings(g.ownMen, g.oppKings, g.empty) != 0 {
+		return g.oppKings, true, true
+	}
+	return g.opp, true, true
 }
 
-// jumpSources returns, for each direction index, the squares from which a
-// man could jump a piece of prey onto an empty square.
-func jumpSources(prey, empty uint64) [8]uint64 {
-	return [8]uint64{
-		(empty >> dirE & prey) >> dirE,
-		(empty >> dirSW & prey) >> dirSW,
-		(empty >> dirSE & prey) >> dirSE,
-		(empty >> dirS & prey) >> dirS,
-		(empty << dirE & prey) << dirE & boardMask,
-		(empty << dirSW & prey) << dirSW & boardMask,
-		(empty << dirSE & prey) << dirSE & boardMask,
-		(empty << dirS & prey) << dirS & boardMask,
-	}
+// jumpLandings returns the squares where men land after jumping a piece
+// of prey onto an empty square, in any direction.
+func jumpLandings(men, prey, empty uint64) uint64 {
+	return ((men<<dirE&prey)<<dirE | (men<<dirSW&prey)<<dirSW |
+		(men<<dirSE&prey)<<dirSE | (men<<dirS&prey)<<dirS |
+		(men>>dirE&prey)>>dirE | (men>>dirSW&prey)>>dirSW |
+		(men>>dirSE&prey)>>dirSE | (men>>dirS&prey)>>dirS) & empty
 }
 
-// jumpLandings returns, for each direction index, the squares where the
-// men on men land after jumping a piece of prey onto an empty square.
-func jumpLandings(men, prey, empty uint64) [8]uint64 {
-	return [8]uint64{
-		(men << dirE & prey) << dirE & empty,
-		(men << dirSW & prey) << dirSW & empty,
-		(men << dirSE & prey) << dirSE & empty,
-		(men << dirS & prey) << dirS & empty,
-		(men >> dirE & prey) >> dirE & empty,
-		(men >> dirSW & prey) >> dirSW & empty,
-		(men >> dirSE & prey) >> dirSE & empty,
-		(men >> dirS & prey) >> dirS & empty,
-	}
+// jumpSources returns the squares from which a man could jump a piece of
+// prey onto an empty square, in any direction.
+func jumpSources(prey, empty uint64) uint64 {
+	return ((empty>>dirE&prey)>>dirE | (empty>>dirSW&prey)>>dirSW |
+		(empty>>dirSE&prey)>>dirSE | (empty>>dirS&prey)>>dirS |
+		(empty<<dirE&prey)<<dirE | (empty<<dirSW&prey)<<dirSW |
+		(empty<<dirSE&prey)<<dirSE | (empty<<dirS&prey)<<dirS) & boardMask
 }
 
-// appendSingleJumps appends the moves singleJumps found.
-func (g *generator) appendSingleJumps(dst []Move, jumps *[8]uint64, kingsOnly bool) []Move {
+// countJumps counts the (man, direction) pairs of single jumps over prey.
+func countJumps(men, prey, empty uint64) int {
+	return bits.OnesCount64((men<<dirE&prey)<<dirE&empty) + bits.OnesCount64((men<<dirSW&prey)<<dirSW&empty) +
+		bits.OnesCount64((men<<dirSE&prey)<<dirSE&empty) + bits.OnesCount64((men<<dirS&prey)<<dirS&empty) +
+		bits.OnesCount64((men>>dirE&prey)>>dirE&empty) + bits.OnesCount64((men>>dirSW&prey)>>dirSW&empty) +
+		bits.OnesCount64((men>>dirSE&prey)>>dirSE&empty) + bits.OnesCount64((men>>dirS&prey)>>dirS&empty)
+}
+
+// appendJumps appends the single jumps over prey.
+func (g *generator) appendJumps(dst []Move, prey uint64) []Move {
 	promo := promotionRow[g.us]
-	for d, off := range directions {
-		l := jumps[d]
-		if kingsOnly {
-			l &= shift(g.oppKings, off)
-		}
-		for ; l != 0; l &= l - 1 {
+	for _, off := range directions {
+		for l := shift(shift(g.ownMen, off)&prey, off) & g.empty; l != 0; l &= l - 1 {
 			t := bits.TrailingZeros64(l)
 			m := Move{from: uint8(t - 2*off), to: uint8(t), captured: 1 << (t - off)}
 			if promo&(1<<t) != 0 {
@@ -218,17 +201,4 @@ func (g *generator) appendSingleJumps(dst []Move, jumps *[8]uint64, kingsOnly bo
 		}
 	}
 	return dst
-}
-
-// countSingleJumps returns the number of moves singleJumps found.
-func (g *generator) countSingleJumps(jumps *[8]uint64, kingsOnly bool) int {
-	n := 0
-	for d, off := range directions {
-		l := jumps[d]
-		if kingsOnly {
-			l &= shift(g.oppKings, off)
-		}
-		n += bits.OnesCount64(l)
-	}
-	return n
 }

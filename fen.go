@@ -143,7 +143,7 @@ func parseFENSetup(s string) (Setup, error) {
 				return st, err
 			}
 		case 'H', 'h':
-			n, err := r.number(span{part.text[1:], part.off + 1}, 1<<15-1)
+			n, err := r.number(span{part.text[1:], part.off + 1}, drawPliesLimit)
 			if err != nil {
 				return st, err
 			}

@@ -16,7 +16,7 @@ import (
 // safe to copy and to share between goroutines. The zero value is an empty
 // board with White to move (and so lost for White).
 type Position struct {
-	pieces  [2]uint64 // by Color
+	side    [2]uint64 // [0] the pieces of the side to move, [1] the others'
 	kings   uint64
 	turn    Color
 	kingRun [2]kingRun // by Color
@@ -44,8 +44,8 @@ type KingMoves struct {
 func StartPosition() Position {
 	var p Position
 	for n := Square(1); n <= 20; n++ {
-		p.pieces[Black] |= bit(n)
-		p.pieces[White] |= bit(n + 30)
+		p.side[1] |= bit(n)
+		p.side[0] |= bit(n + 30)
 	}
 	return p
 }
@@ -59,22 +59,30 @@ func (p Position) PieceAt(sq Square) Piece {
 	b := bit(sq)
 	king := p.kings&b != 0
 	switch {
-	case p.pieces[White]&b != 0:
-		return NewPiece(White, king)
-	case p.pieces[Black]&b != 0:
-		return NewPiece(Black, king)
+	case p.side[0]&b != 0:
+		return NewPiece(p.turn, king)
+	case p.side[1]&b != 0:
+		return NewPiece(p.turn^1, king)
 	}
 	return NoPiece
 }
 
 // Pieces returns the squares of all pieces of colour c.
-func (p Position) Pieces(c Color) SquareSet { return SquareSet{p.pieces[c&1]} }
+func (p Position) Pieces(c Color) SquareSet { return SquareSet{p.colour(c)} }
+
+// colour returns the pieces of colour c.
+func (p *Position) colour(c Color) uint64 {
+	if c == p.turn {
+		return p.side[0]
+	}
+	return p.side[1]
+}
 
 // Men returns the squares of the men of colour c.
-func (p Position) Men(c Color) SquareSet { return SquareSet{p.pieces[c&1] &^ p.kings} }
+func (p Position) Men(c Color) SquareSet { return SquareSet{p.colour(c) &^ p.kings} }
 
 // Kings returns the squares of the kings of colour c.
-func (p Position) Kings(c Color) SquareSet { return SquareSet{p.pieces[c&1] & p.kings} }
+func (p Position) Kings(c Color) SquareSet { return SquareSet{p.colour(c) & p.kings} }
 
 // KingMoves returns the three-move king state of side c.
 func (p Position) KingMoves(c Color) KingMoves {
@@ -148,11 +156,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	var g generator
 	g.init(&p)
 	if g.ownKings == 0 {
-		var jumps [8]uint64
-		if kingsOnly, ok := g.singleJumps(&jumps); ok {
-			n := len(dst)
-			if dst = g.appendSingleJumps(dst, &jumps, kingsOnly); len(dst) > n {
-				return dst
+		if prey, any, ok := g.jumpOnce(); ok {
+			if any {
+				return g.appendJumps(dst, prey)
 			}
 			return g.appendQuiet(dst)
 		}
@@ -214,25 +220,26 @@ func (p Position) Play(m Move) (Position, error) {
 // is meaningless; use Play for moves from untrusted sources.
 func (p Position) Apply(m Move) Position {
 	us := p.turn & 1
-	them := us ^ 1
 	from := uint64(1) << (m.from & 63)
 	to := uint64(1) << (m.to & 63)
 	byKing := p.kings&from != 0
 
-	p.pieces[us] = p.pieces[us]&^from | to
-	p.pieces[them] &^= m.captured
-	p.kings &^= m.captured
+	mover := p.side[0]&^from | to
+	waiter := p.side[1] &^ m.captured
+	kings := p.kings &^ m.captured
 	promoted := false
 	if byKing {
-		p.kings = p.kings&^from | to
+		kings = kings&^from | to
 	} else if to&promotionRow[us] != 0 {
-		p.kings |= to
+		kings |= to
 		promoted = true
 	}
+	p.side[0], p.side[1] = waiter, mover
+	p.kings = kings
+	p.turn = us ^ 1
 
 	// Three-move rule (RULES.md §5).
-	men := p.pieces[us] &^ p.kings
-	if byKing && m.captured == 0 && men != 0 {
+	if byKing && m.captured == 0 && mover&^kings != 0 {
 		r := &p.kingRun[us]
 		if r.count > 0 && r.sq == m.from {
 			r.count++
@@ -244,9 +251,9 @@ func (p Position) Apply(m Move) Position {
 		p.kingRun[us] = kingRun{}
 	}
 	if m.captured != 0 {
-		r := p.kingRun[them]
-		if p.pieces[them]&^p.kings == 0 || (r.count > 0 && m.captured&(1<<(r.sq&63)) != 0) {
-			p.kingRun[them] = kingRun{}
+		r := &p.kingRun[us^1]
+		if waiter&^kings == 0 || (r.count > 0 && m.captured&(1<<(r.sq&63)) != 0) {
+			*r = kingRun{}
 		}
 	}
 
@@ -254,21 +261,24 @@ func (p Position) Apply(m Move) Position {
 	if isKingEnding(&p) {
 		if m.captured != 0 || promoted {
 			p.plies = 0
-		} else if p.plies < 1<<15 {
+		} else if p.plies < drawPliesLimit {
 			p.plies++
 		}
 	} else {
 		p.plies = 0
 	}
-	p.turn = them
 	return p
 }
+
+// drawPliesLimit is where the draw counter stops counting, far beyond every
+// draw rule.
+const drawPliesLimit = 1<<15 - 1
 
 // isDrawMaterial reports whether the board holds two kings against one or
 // one king each, and nothing else.
 func isDrawMaterial(p *Position) bool {
-	w := bits.OnesCount64(p.pieces[White])
-	b := bits.OnesCount64(p.pieces[Black])
+	w := bits.OnesCount64(p.side[0])
+	b := bits.OnesCount64(p.side[1])
 	return (w == 1 && b == 1) || (w == 2 && b == 1) || (w == 1 && b == 2)
 }
 

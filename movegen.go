@@ -19,7 +19,6 @@ type generator struct {
 	open     uint64 // empty squares with the capturing piece lifted
 	best     int
 	start    int
-	oppValue int // value of all capturable pieces, an upper bound
 }
 
 func newGenerator(p *Position) (g generator) {
@@ -31,8 +30,8 @@ func newGenerator(p *Position) (g generator) {
 func (g *generator) init(p *Position) {
 	us := p.turn & 1
 	g.us = us
-	g.own = p.pieces[us]
-	g.opp = p.pieces[us^1]
+	g.own = p.side[0]
+	g.opp = p.side[1]
 	g.ownKings = g.own & p.kings
 	g.ownMen = g.own &^ p.kings
 	g.oppKings = g.opp & p.kings
@@ -177,10 +176,9 @@ func (p *Position) countLegal() int {
 	var g generator
 	g.init(p)
 	if g.ownKings == 0 {
-		var jumps [8]uint64
-		if kingsOnly, ok := g.singleJumps(&jumps); ok {
-			if n := g.countSingleJumps(&jumps, kingsOnly); n > 0 {
-				return n
+		if prey, any, ok := g.jumpOnce(); ok {
+			if any {
+				return countJumps(g.ownMen, prey, g.empty)
 			}
 			return g.countQuiet()
 		}

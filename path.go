@@ -30,15 +30,14 @@ func (p Position) Path(m Move) []Square {
 // walkCaptures calls yield with every path of the capture m (as bit indices, start
 // first) until yield returns false. m must be a capture of p.
 func (p Position) walkCaptures(m Move, yield func(path []uint8) bool) {
-	us := p.turn & 1
 	from := uint64(1) << (m.from & 63)
-	if p.pieces[us]&from == 0 {
+	if p.side[0]&from == 0 {
 		return
 	}
 	w := pathWalker{
 		king:    p.kings&from != 0,
-		prey:    p.pieces[us^1] & m.captured,
-		occ:     (p.pieces[0] | p.pieces[1]) &^ from,
+		prey:    p.side[1] & m.captured,
+		occ:     (p.side[0] | p.side[1]) &^ from,
 		want:    m.captured,
 		to:      m.to,
 		yield:   yield,

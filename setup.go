@@ -36,6 +36,7 @@ func (p Position) Setup() Setup {
 // counts in.
 func (s Setup) Position() (Position, error) {
 	var p Position
+	var byColour [2]uint64
 	if s.Turn > Black {
 		return Position{}, &PositionError{Msg: fmt.Sprintf("no colour %d", s.Turn)}
 	}
@@ -53,13 +54,14 @@ func (s Setup) Position() (Position, error) {
 		}
 		b := bit(sq)
 		c := pc.Color()
-		p.pieces[c] |= b
+		byColour[c] |= b
 		if pc.IsKing() {
 			p.kings |= b
 		} else if promotionRow[c]&b != 0 {
 			return Position{}, &PositionError{Msg: fmt.Sprintf("%s man on its promotion row at %d", c, sq)}
 		}
 	}
+	p.side = [2]uint64{byColour[s.Turn], byColour[s.Turn^1]}
 	for c := White; c <= Black; c++ {
 		km := s.KingMoves[c]
 		switch {
@@ -71,13 +73,13 @@ func (s Setup) Position() (Position, error) {
 			continue
 		case p.PieceAt(km.Square) != NewPiece(c, true):
 			return Position{}, &PositionError{Msg: fmt.Sprintf("%s king-move state names square %d, which holds no %s king", c, km.Square, c)}
-		case p.pieces[c]&^p.kings == 0:
+		case byColour[c]&^p.kings == 0:
 			return Position{}, &PositionError{Msg: fmt.Sprintf("%s has no men but a king-move count", c)}
 		}
 		p.kingRun[c] = kingRun{count: uint8(km.Count), sq: bitOf[km.Square]}
 	}
 	if s.DrawPlies != 0 {
-		if s.DrawPlies < 0 || s.DrawPlies >= 1<<15 {
+		if s.DrawPlies < 0 || s.DrawPlies > drawPliesLimit {
 			return Position{}, &PositionError{Msg: fmt.Sprintf("draw ply counter %d out of range", s.DrawPlies)}
 		}
 		if !isKingEnding(&p) {
@@ -91,7 +93,7 @@ func (s Setup) Position() (Position, error) {
 // isKingEnding reports whether the material is two kings against one or one
 // king each, the endings the draw rules count in.
 func isKingEnding(p *Position) bool {
-	return (p.pieces[White]|p.pieces[Black])&^p.kings == 0 && isDrawMaterial(p)
+	return (p.side[0]|p.side[1])&^p.kings == 0 && isDrawMaterial(p)
 }
 
 // MustPosition is like Position but panics on error. It is for setups known
