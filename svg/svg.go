@@ -7,7 +7,10 @@
 // crossed out.
 //
 // The output is deterministic, byte for byte, and has no XML declaration, so
-// it can be saved as an .svg file or put straight into an HTML page. For web
+// it can be saved as an .svg file or put straight into an HTML page. The
+// viewBox is 500 units square, each square 50 units, with squares 1–5 along
+// the top when White is at the bottom; a desc element holds the FEN of the
+// position drawn. For web
 // pages every dark square is a group with a data-square attribute holding its
 // number, which also holds the piece on it (with a data-piece attribute: w, W,
 // b or B); overlays such as the move arrow ignore the pointer. A click handler
@@ -15,9 +18,11 @@
 //
 //	event.target.closest("[data-square]").dataset.square
 //
-// The elements carry classes (board, square, piece, white, black, man, king,
-// ridge, crown, highlight, last-move, arrow, captured, ghost, number) and their
-// colours are presentation attributes, so a style sheet can restyle them.
+// The elements carry classes (frisian-board on the svg element, then board,
+// square, piece, white, black, man, king, ridge, crown, highlight, last-move,
+// arrow, captured, ghost, number) and their colours are presentation
+// attributes, so a style sheet can restyle them. A captured piece's cross has
+// a data-captured attribute holding its square.
 package svg
 
 import (

@@ -424,3 +424,38 @@ func ExampleOptions_highlight() {
 	fmt.Println(targets, bytes.Count(out, []byte(`class="highlight"`)))
 	// Output: 27,28 3
 }
+
+// FuzzBoard draws any position that parses, with any of its moves (or a move
+// of another position) and any options, and checks the picture.
+func FuzzBoard(f *testing.F) {
+	f.Add("W:W31-50:B1-20", uint8(0), uint8(0), 0, "")
+	f.Add("W:WK46:B10,19,28,37", uint8(0), uint8(0xff), 400, "#123")
+	f.Add("W:W32,K35:B18,24,K27", uint8(3), uint8(5), -1, `"><x>`)
+	f.Add("B:WK6,25:BK10,41:+310+106", uint8(1), uint8(2), 1, "\x00")
+	other := frisian.MustParseFEN("W:W28:B18,22,23").LegalMoves()[0]
+	f.Fuzz(func(t *testing.T, fen string, moveIndex, flags uint8, size int, color string) {
+		p, err := frisian.ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		opts := svg.Options{
+			Size:        size,
+			Orientation: frisian.Color(flags & 3),
+			Numbers:     flags&4 != 0,
+			Played:      flags&8 != 0,
+			Highlight:   frisian.SquareSetOf(frisian.Square(moveIndex), frisian.Square(flags)),
+			Colors:      svg.Colors{Dark: color, Crown: color, Arrow: color},
+		}
+		if moves := p.LegalMoves(); flags&16 != 0 {
+			opts.Move = other
+		} else if len(moves) > 0 {
+			frisian.SortMoves(moves)
+			opts.Move = moves[int(moveIndex)%len(moves)]
+		}
+		out := svg.Board(p, &opts)
+		checkSVG(t, out, p, opts)
+		if !bytes.Equal(out, svg.Board(p, &opts)) {
+			t.Error("not deterministic")
+		}
+	})
+}
