@@ -5,9 +5,9 @@
 //	go run ./examples/svg -fen 'W:WK46:B10,19,28,37' -move 46x5 -numbers > capture.svg
 //	go run ./examples/svg -fen 'W:WK46:B10,19,28,37' -move 46x5 -played -flip > after.svg
 //
-// The move is given as a legal move of the position: in short form (32-28,
-// 46x5), in the long Hub form with every captured square (46x5x10x19x28x37)
-// or as its full landing path (46x32x23x14x5).
+// The move is a legal move of the position in PDN (32-28, 46x5, or a landing
+// path such as 46x32x23x14x5) or in the Hub form with every captured square
+// (46x5x10x19x28x37).
 package main
 
 import (
@@ -91,63 +91,35 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// findMove returns the legal move of p that text names: its short form
-// (Move.String), its Hub form (Move.HubString) or its landing path written
-// with 'x' or '-' between the squares.
+// findMove returns the legal move of p that text names, read with
+// Position.ParseMove (PDN: "32-28", "46x5", a landing path "46x32x23x14x5")
+// or, when that finds no move, Position.ParseHubMove (the Hub form with
+// every captured square, "46x5x10x19x28x37"). An illegal move's error lists
+// the legal moves.
 func findMove(p frisian.Position, text string) (frisian.Move, error) {
-	text = strings.TrimSpace(text)
-	var found []frisian.Move
-	for _, m := range p.LegalMoves() {
-		if text == m.String() || text == m.HubString() || matchesPath(p.Path(m), text) {
-			found = append(found, m)
-		}
+	m, err := p.ParseMove(text)
+	if err == nil {
+		return m, nil
 	}
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		legal := p.LegalMoves()
-		if len(legal) == 0 {
-			return frisian.Move{}, fmt.Errorf("move %q: %w: %s has no legal move", text, frisian.ErrIllegalMove, p.Turn())
-		}
-		frisian.SortMoves(legal)
-		seen := make(map[string]int)
-		for _, m := range legal {
-			seen[m.String()]++
-		}
-		names := make([]string, len(legal))
-		for i, m := range legal {
-			names[i] = m.String()
-			if seen[names[i]] > 1 {
-				names[i] = m.HubString()
-			}
-		}
-		return frisian.Move{}, fmt.Errorf("move %q: %w; the legal moves are %s", text, frisian.ErrIllegalMove, strings.Join(names, " "))
+	if errors.Is(err, frisian.ErrAmbiguousMove) {
+		return frisian.Move{}, err
 	}
-	frisian.SortMoves(found)
-	alts := make([]string, len(found))
-	for i, m := range found {
-		alts[i] = m.HubString()
+	if hub, herr := p.ParseHubMove(text); herr == nil {
+		return hub, nil
 	}
-	return frisian.Move{}, fmt.Errorf("move %q: %w: it may be %s", text, frisian.ErrAmbiguousMove, strings.Join(alts, ", "))
-}
-
-// matchesPath reports whether text is the path written with 'x' (or, for a
-// quiet move, '-') between its squares.
-func matchesPath(path []frisian.Square, text string) bool {
-	if len(path) < 2 {
-		return false
+	if !errors.Is(err, frisian.ErrIllegalMove) {
+		return frisian.Move{}, err
 	}
-	parts := strings.FieldsFunc(text, func(r rune) bool { return r == 'x' || r == 'X' || r == '-' })
-	if len(parts) != len(path) {
-		return false
+	legal := p.LegalMoves()
+	if len(legal) == 0 {
+		return frisian.Move{}, fmt.Errorf("%w; %s has no legal move", err, p.Turn())
 	}
-	for i, s := range parts {
-		if s != path[i].String() {
-			return false
-		}
+	frisian.SortMoves(legal)
+	names := make([]string, len(legal))
+	for i, m := range legal {
+		names[i] = p.MoveText(m)
 	}
-	return true
+	return frisian.Move{}, fmt.Errorf("%w; the legal moves are %s", err, strings.Join(names, " "))
 }
 
 // parseSquares reads square numbers separated by commas.

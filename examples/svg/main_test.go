@@ -57,7 +57,10 @@ func TestRun(t *testing.T) {
 	}
 }
 
-func TestRunErrors(t *testing.T) {
+// ambiguous is a position with two legal captures 3x50 taking different pieces.
+const ambiguous = "W:WK3,K9,K10,K16,K24,K29,K36,K49:B6,8,K18,K19,K20,K30,31,32,37,K42,44,45"
+
+func TestRunExitCodes(t *testing.T) {
 	tests := []struct {
 		args []string
 		code int
@@ -65,11 +68,13 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{[]string{"-fen", "W:W31-50:Bx"}, 1, "syntax error"},
 		{[]string{"-fen", "X:W31:B1"}, 1, "svg:"},
-		{[]string{"-move", "32-26"}, 1, `move "32-26": illegal move; the legal moves are 31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30`},
+		{[]string{"-move", "32-26"}, 1, `illegal move "32-26": the piece on 32 cannot move to 26; the legal moves are 31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30`},
 		{[]string{"-fen", "W:WK46:B10,19,28,37", "-move", "46-41"}, 1, "the legal moves are 46x5"},
-		{[]string{"-move", "hello"}, 1, "illegal move"},
+		{[]string{"-move", "hello"}, 1, `invalid move "hello"`},
 		{[]string{"-fen", "W:W31:B1-5", "-move", "31-26"}, 0, ""}, // a legal move of a small position
 		{[]string{"-fen", "B:W31:B", "-move", "1-6"}, 1, "black has no legal move"},
+		{[]string{"-fen", ambiguous, "-move", "3x50"}, 1, "ambiguous move"},
+		{[]string{"-fen", ambiguous, "-move", "3x12x23x14x25x43x27x47x33x50"}, 0, ""},
 		{[]string{"-highlight", "51"}, 1, "not a square"},
 		{[]string{"-bogus"}, 2, "flag provided but not defined"},
 		{[]string{"extra"}, 2, "unexpected argument"},
