@@ -7,7 +7,9 @@
 //
 // The move is a legal move of the position in PDN (32-28, 46x5, or a landing
 // path such as 46x32x23x14x5) or in the Hub form with every captured square
-// (46x5x10x19x28x37).
+// (46x5x10x19x28x37). The other flags: -flip puts Black at the bottom,
+// -numbers draws the square numbers, -highlight 27,28 marks squares and
+// -size sets the width and height in pixels (0 for none, only the viewBox).
 package main
 
 import (
@@ -127,7 +129,7 @@ func parseSquares(text string) (frisian.SquareSet, error) {
 	var set frisian.SquareSet
 	for _, f := range strings.Split(text, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || !frisian.Square(n).Valid() || n > frisian.NumSquares {
+		if err != nil || n < 1 || n > frisian.NumSquares {
 			return set, fmt.Errorf("highlight: %q is not a square (1-50)", f)
 		}
 		set = set.With(frisian.Square(n))

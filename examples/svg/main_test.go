@@ -76,6 +76,7 @@ func TestRunExitCodes(t *testing.T) {
 		{[]string{"-fen", ambiguous, "-move", "3x50"}, 1, "ambiguous move"},
 		{[]string{"-fen", ambiguous, "-move", "3x12x23x14x25x43x27x47x33x50"}, 0, ""},
 		{[]string{"-highlight", "51"}, 1, "not a square"},
+		{[]string{"-highlight", "-255"}, 1, "not a square"},
 		{[]string{"-bogus"}, 2, "flag provided but not defined"},
 		{[]string{"extra"}, 2, "unexpected argument"},
 	}
