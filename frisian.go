@@ -156,12 +156,14 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	var g generator
 	g.init(&p)
 	if g.ownKings == 0 {
-		if prey, any, ok := g.jumpOnce(); ok {
-			if any {
-				return g.appendJumps(dst, prey)
-			}
+		prey, any, ok := g.jumpOnce()
+		switch {
+		case ok && any:
+			return g.appendJumps(dst, prey)
+		case ok:
 			return g.appendQuiet(dst)
 		}
+		return g.appendCaptures(dst)
 	}
 	if n := len(dst); g.anyCapture() {
 		dst = g.appendCaptures(dst)
@@ -223,24 +225,12 @@ func (p Position) Apply(m Move) Position {
 	from := uint64(1) << (m.from & 63)
 	to := uint64(1) << (m.to & 63)
 	byKing := p.kings&from != 0
+	q := p.applyBoard(m)
 
-	mover := p.side[0]&^from | to
-	waiter := p.side[1] &^ m.captured
-	kings := p.kings &^ m.captured
-	promoted := false
-	if byKing {
-		kings = kings&^from | to
-	} else if to&promotionRow[us] != 0 {
-		kings |= to
-		promoted = true
-	}
-	p.side[0], p.side[1] = waiter, mover
-	p.kings = kings
-	p.turn = us ^ 1
-
-	// Three-move rule (RULES.md §5).
-	if byKing && m.captured == 0 && mover&^kings != 0 {
-		r := &p.kingRun[us]
+	// The mover's three-move state (RULES.md §5); applyBoard did the
+	// opponent's.
+	if byKing && m.captured == 0 && q.side[1]&^q.kings != 0 {
+		r := &q.kingRun[us]
 		if r.count > 0 && r.sq == m.from {
 			r.count++
 		} else {
@@ -248,31 +238,54 @@ func (p Position) Apply(m Move) Position {
 		}
 		r.sq = m.to
 	} else {
-		p.kingRun[us] = kingRun{}
+		q.kingRun[us] = kingRun{}
 	}
+
+	// The draw counter counts only in king-only endings of 2 v 1 or 1 v 1,
+	// from the capture or promotion that made them.
+	switch {
+	case !isKingEnding(&q):
+		q.plies = 0
+	case m.captured != 0 || (!byKing && to&promotionRow[us] != 0):
+		q.plies = 0
+	case q.plies < drawPliesLimit:
+		q.plies++
+	}
+	return q
+}
+
+// drawPliesLimit is where the draw counter stops counting, far beyond every
+// draw rule.
+const drawPliesLimit = 1<<15 - 1
+
+// applyBoard is Apply less the mover's three-move state and the draw
+// counter: it moves the pieces, passes the turn and clears the opponent's
+// three-move state if its king was taken or its last man. That is all the
+// legal moves of the next position depend on, so perft's last ply uses it
+// alone.
+func (p Position) applyBoard(m Move) Position {
+	us := p.turn & 1
+	from := uint64(1) << (m.from & 63)
+	to := uint64(1) << (m.to & 63)
+	mover := p.side[0]&^from | to
+	waiter := p.side[1] &^ m.captured
+	kings := p.kings &^ m.captured
+	if p.kings&from != 0 {
+		kings = kings&^from | to
+	} else {
+		kings |= to & promotionRow[us]
+	}
+	p.side[0], p.side[1] = waiter, mover
+	p.kings = kings
+	p.turn = us ^ 1
 	if m.captured != 0 {
 		r := &p.kingRun[us^1]
 		if waiter&^kings == 0 || (r.count > 0 && m.captured&(1<<(r.sq&63)) != 0) {
 			*r = kingRun{}
 		}
 	}
-
-	// Draw-rule counter: counts only in king-only endings of 2 v 1 or 1 v 1.
-	if isKingEnding(&p) {
-		if m.captured != 0 || promoted {
-			p.plies = 0
-		} else if p.plies < drawPliesLimit {
-			p.plies++
-		}
-	} else {
-		p.plies = 0
-	}
 	return p
 }
-
-// drawPliesLimit is where the draw counter stops counting, far beyond every
-// draw rule.
-const drawPliesLimit = 1<<15 - 1
 
 // isDrawMaterial reports whether the board holds two kings against one or
 // one king each, and nothing else.

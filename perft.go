@@ -24,6 +24,14 @@ func perft(p Position, depth int, stack []Move) uint64 {
 		return uint64(p.countLegal())
 	}
 	moves := p.AppendLegalMoves(stack)
+	if depth == 2 {
+		var n uint64
+		for _, m := range moves {
+			q := p.applyBoard(m)
+			n += uint64(q.countLegal())
+		}
+		return n
+	}
 	rest := moves[len(moves):]
 	var n uint64
 	for _, m := range moves {
