@@ -329,12 +329,16 @@ func refQuietMoves(b refBoard, white bool, km KingMoves) []refMove {
 // refLegalMoves returns the legal moves of p by the reference rules, one per
 // (from, to, captured set), and whether they are captures.
 func refLegalMoves(p Position) (map[refKey]refMove, bool) {
-	b := refBoardOf(p)
-	white := p.Turn() == White
-	moves := refBestCaptures(refCompleteCaptures(b, white))
+	s := refStateOf(p)
+	return s.legalMoves()
+}
+
+// legalMoves returns the legal moves of s by the reference rules.
+func (s *refState) legalMoves() (map[refKey]refMove, bool) {
+	moves := refBestCaptures(refCompleteCaptures(s.board, s.whiteTurn))
 	capture := len(moves) > 0
 	if !capture {
-		moves = refQuietMoves(b, white, p.KingMoves(p.Turn()))
+		moves = refQuietMoves(s.board, s.whiteTurn, s.km[colorOf(s.whiteTurn)])
 	}
 	out := map[refKey]refMove{}
 	for _, m := range moves {
@@ -451,6 +455,23 @@ func refApply(s refState, m refMove) refState {
 		next.drawPlies = 0
 	}
 	return next
+}
+
+// refPerft counts the leaves of the reference move tree of s, one per
+// (from, to, captured set) as RULES.md §3.2 and testdata/perft.txt do.
+func refPerft(s refState, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	moves, _ := s.legalMoves()
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		n += refPerft(refApply(s, m), depth-1)
+	}
+	return n
 }
 
 // refFEN writes the FEN that Position.FEN documents: side to move, White's
@@ -1138,6 +1159,32 @@ func drawFENVariant(t *rapid.T, s refState) string {
 	return fen
 }
 
+// TestPropPerft: Perft (which counts the last ply without making the moves)
+// equals the reference perft at depths 1 and 2, and Divide and
+// PerftParallel agree with Perft at depth 3.
+func TestPropPerft(t *testing.T) {
+	checkProp(t, func(t *rapid.T) {
+		p := anyPosition.Draw(t, "position")
+		s := refStateOf(p)
+		for depth := 0; depth <= 2; depth++ {
+			if got, want := Perft(p, depth), refPerft(s, depth); got != want {
+				t.Fatalf("%s: Perft(%d) = %d, reference %d", p.FEN(), depth, got, want)
+			}
+		}
+		n := Perft(p, 3)
+		var sum uint64
+		for _, e := range Divide(p, 3) {
+			sum += e.Nodes
+		}
+		if sum != n {
+			t.Fatalf("%s: Divide(3) sums to %d, Perft(3) = %d", p.FEN(), sum, n)
+		}
+		if got := PerftParallel(p, 3, 2); got != n {
+			t.Fatalf("%s: PerftParallel(3) = %d, Perft(3) = %d", p.FEN(), got, n)
+		}
+	})
+}
+
 // TestPropInvariants covers (f) and (g) on positions of every origin.
 func TestPropInvariants(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {
@@ -1261,6 +1308,22 @@ func TestDrawPliesStayInRange(t *testing.T) {
 		}
 		if r, err := q.Setup().Position(); err != nil || r != q {
 			t.Errorf("after %s: Setup().Position() = %v, %v", m, r, err)
+		}
+	}
+}
+
+// TestReferencePerft checks the reference generator and update against the
+// published start-position counts (testdata/perft.txt).
+func TestReferencePerft(t *testing.T) {
+	want := []uint64{1, 9, 81, 658, 3874, 21265, 102431, 540126}
+	depth := len(want) - 1
+	if testing.Short() {
+		depth = 4
+	}
+	s := refStateOf(StartPosition())
+	for d := 0; d <= depth; d++ {
+		if got := refPerft(s, d); got != want[d] {
+			t.Errorf("reference perft(%d) = %d, want %d", d, got, want[d])
 		}
 	}
 }
