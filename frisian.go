@@ -21,6 +21,7 @@ type Position struct {
 	turn    Color
 	kingRun [2]kingRun // by Color
 	plies   uint16     // see DrawPlies
+	hash    uint64     // Zobrist hash of all the above, see hash.go
 }
 
 // kingRun is one side's three-move state: how many consecutive quiet moves
@@ -47,6 +48,7 @@ func StartPosition() Position {
 		p.side[1] |= bit(n)
 		p.side[0] |= bit(n + 30)
 	}
+	p.hash = p.computeHash()
 	return p
 }
 
@@ -251,6 +253,18 @@ func (p Position) Apply(m Move) Position {
 	case q.plies < drawPliesLimit:
 		q.plies++
 	}
+
+	// The hash, from the features the move changed.
+	them := us ^ 1
+	h := p.hash ^ zobrist.blackToMove
+	h ^= zobrist.piece[NewPiece(us, byKing)-1][m.from&63] ^ zobrist.piece[NewPiece(us, q.kings&to != 0)-1][m.to&63]
+	for c := m.captured; c != 0; c &= c - 1 {
+		b := bits.TrailingZeros64(c)
+		h ^= zobrist.piece[NewPiece(them, p.kings&(1<<b) != 0)-1][b]
+	}
+	h ^= runKey(us, p.kingRun[us]) ^ runKey(us, q.kingRun[us])
+	h ^= runKey(them, p.kingRun[them]) ^ runKey(them, q.kingRun[them])
+	q.hash = h ^ pliesKey(p.plies) ^ pliesKey(q.plies)
 	return q
 }
 

@@ -87,6 +87,7 @@ func (s Setup) Position() (Position, error) {
 		}
 		p.plies = uint16(s.DrawPlies)
 	}
+	p.hash = p.computeHash()
 	return p, nil
 }
 
