@@ -272,33 +272,44 @@ func (p Position) Apply(m Move) Position {
 // draw rule.
 const drawPliesLimit = 1<<15 - 1
 
-// applyBoard is Apply less the mover's three-move state and the draw
-// counter: it moves the pieces, passes the turn and clears the opponent's
-// three-move state if its king was taken or its last man. That is all the
-// legal moves of the next position depend on, so perft's last ply uses it
-// alone.
+// applyBoard is Apply less the mover's three-move state, the draw counter
+// and the hash: it moves the pieces, passes the turn and clears the
+// opponent's three-move state if its king was taken or its last man.
 func (p Position) applyBoard(m Move) Position {
 	us := p.turn & 1
+	next, moved, kings := p.boardAfter(m)
+	p.kingRun[us^1] = p.runAfter(m, next, kings)
+	p.side = [2]uint64{next, moved}
+	p.kings = kings
+	p.turn = us ^ 1
+	return p
+}
+
+// boardAfter returns the pieces after m: those of the side to move next
+// (the opponent's now), those of the side that moved, and the kings.
+func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
 	from := uint64(1) << (m.from & 63)
 	to := uint64(1) << (m.to & 63)
-	mover := p.side[0]&^from | to
-	waiter := p.side[1] &^ m.captured
-	kings := p.kings &^ m.captured
+	moved = p.side[0]&^from | to
+	next = p.side[1] &^ m.captured
+	kings = p.kings &^ m.captured
 	if p.kings&from != 0 {
 		kings = kings&^from | to
 	} else {
-		kings |= to & promotionRow[us]
+		kings |= to & promotionRow[p.turn&1]
 	}
-	p.side[0], p.side[1] = waiter, mover
-	p.kings = kings
-	p.turn = us ^ 1
-	if m.captured != 0 {
-		r := &p.kingRun[us^1]
-		if waiter&^kings == 0 || (r.count > 0 && m.captured&(1<<(r.sq&63)) != 0) {
-			*r = kingRun{}
-		}
+	return next, moved, kings
+}
+
+// runAfter returns the opponent's three-move state after m, given its
+// pieces and the kings after m: cleared if m took the king it counts or
+// the opponent's last man.
+func (p *Position) runAfter(m Move, next, kings uint64) kingRun {
+	r := p.kingRun[p.turn&1^1]
+	if m.captured != 0 && (next&^kings == 0 || m.captured&(1<<(r.sq&63)) != 0) {
+		return kingRun{}
 	}
-	return p
+	return r
 }
 
 // isDrawMaterial reports whether the board holds two kings against one or

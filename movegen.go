@@ -170,27 +170,34 @@ func (g *generator) countQuiet() int {
 	return n
 }
 
-// countLegal returns len(p.LegalMoves()) with less work. It is perft's
-// leaf counter, so the common case of a side without kings is done here
-// with shifts and population counts alone.
+// countLegal returns len(p.LegalMoves()) with less work.
 func (p *Position) countLegal() int {
-	own, opp := p.side[0], p.side[1]
-	if own&p.kings == 0 {
+	return countMoves(p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1])
+}
+
+// countMoves counts the legal moves of the side to move, given its pieces
+// (own), the others (opp), the kings, its colour and its three-move state.
+// It is perft's leaf counter, so the common case of a side without kings
+// is done here with shifts and population counts alone.
+func countMoves(own, opp, kings uint64, turn Color, run kingRun) int {
+	if own&kings == 0 {
 		empty := boardMask &^ (own | opp)
 		if landed := jumpLandings(own, opp, empty); landed == 0 {
-			if p.turn == White {
+			if turn == White {
 				return bits.OnesCount64(own>>dirSW&empty) + bits.OnesCount64(own>>dirSE&empty)
 			}
 			return bits.OnesCount64(own<<dirSW&empty) + bits.OnesCount64(own<<dirSE&empty)
 		} else if landed&jumpSources(opp, empty) == 0 {
-			if oppKings := opp & p.kings; jumpLandings(own, oppKings, empty) != 0 {
+			if oppKings := opp & kings; jumpLandings(own, oppKings, empty) != 0 {
 				return countJumps(own, oppKings, empty)
 			}
 			return countJumps(own, opp, empty)
 		}
 	}
+	p := Position{side: [2]uint64{own, opp}, kings: kings, turn: turn}
+	p.kingRun[turn&1] = run
 	var g generator
-	g.init(p)
+	g.init(&p)
 	if g.ownKings == 0 || g.anyCapture() {
 		var buf [64]Move
 		if n := len(g.appendCaptures(buf[:0])); n > 0 {

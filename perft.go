@@ -27,8 +27,8 @@ func perft(p Position, depth int, stack []Move) uint64 {
 	if depth == 2 {
 		var n uint64
 		for _, m := range moves {
-			q := p.applyBoard(m)
-			n += uint64(q.countLegal())
+			next, moved, kings := p.boardAfter(m)
+			n += uint64(countMoves(next, moved, kings, p.turn^1, p.runAfter(m, next, kings)))
 		}
 		return n
 	}
