@@ -63,7 +63,7 @@ func ParseMoveText(s string) (MoveText, error) {
 			}
 			return MoveText{}, invalidMove(s, fmt.Sprintf("square number expected after %q", text[:i]))
 		}
-		sq, ok := parseSquare(text[i:j])
+		sq, ok := moveSquare(text[i:j])
 		if !ok {
 			return MoveText{}, invalidMove(s, fmt.Sprintf("%q is not a square (1–50)", text[i:j]))
 		}
@@ -92,8 +92,8 @@ func ParseMoveText(s string) (MoveText, error) {
 	return t, nil
 }
 
-// parseSquare reads a decimal square number 1–50 (leading zeros allowed).
-func parseSquare(s string) (Square, bool) {
+// moveSquare reads a decimal square number 1–50 (leading zeros allowed).
+func moveSquare(s string) (Square, bool) {
 	s = strings.TrimLeft(s, "0")
 	if s == "" || len(s) > 2 {
 		return 0, false
@@ -344,8 +344,8 @@ func (p Position) ParseHubMove(s string) (Move, error) {
 	}
 	var sep byte
 	var squares []Square
-	for _, part := range splitAny(text, "-xX") {
-		sq, ok := parseSquare(part.text)
+	for _, part := range splitSeps(text, "-xX") {
+		sq, ok := moveSquare(part.text)
 		if !ok || strings.Trim(part.text, "0123456789") != "" {
 			return Move{}, invalidMove(s, fmt.Sprintf("%q is not a square (1–50)", part.text))
 		}
@@ -382,20 +382,20 @@ func (p Position) ParseHubMove(s string) (Move, error) {
 	return Move{}, &MoveError{Move: clip(s), Err: ErrIllegalMove, Reason: p.whyIllegal(t)}
 }
 
-// sepPart is a piece of text and the separator byte that preceded it
+// sepField is a piece of text and the separator byte that preceded it
 // (0 for the first).
-type sepPart struct {
+type sepField struct {
 	text string
 	sep  byte
 }
 
-func splitAny(s, seps string) []sepPart {
-	var out []sepPart
+func splitSeps(s, seps string) []sepField {
+	var out []sepField
 	var sep byte
 	start := 0
 	for i := 0; i <= len(s); i++ {
 		if i == len(s) || strings.IndexByte(seps, s[i]) >= 0 {
-			out = append(out, sepPart{s[start:i], sep})
+			out = append(out, sepField{s[start:i], sep})
 			if i < len(s) {
 				sep = s[i]
 			}
@@ -440,12 +440,12 @@ func (p Position) whyIllegal(t MoveText) string {
 	}
 	// A capture was written: look at every capture of the piece, legal or not.
 	var lighter, unfinished bool
-	for _, c := range allCaptures(p, from) {
-		if c.path[len(c.path)-1] == to && pathThrough(c.path, t.Squares) {
+	for _, c := range everyCapture(p, from) {
+		if c.path[len(c.path)-1] == to && pathVisits(c.path, t.Squares) {
 			lighter = true
 		}
 		for i := 1; i < len(c.path)-1; i++ {
-			if c.path[i] == to && pathThrough(c.path[:i+1], t.Squares) {
+			if c.path[i] == to && pathVisits(c.path[:i+1], t.Squares) {
 				unfinished = true
 			}
 		}
@@ -493,9 +493,9 @@ func describeTaken(p Position, set SquareSet) string {
 	return plural(kings, "king", "kings") + " and " + plural(men, "man", "men")
 }
 
-// pathThrough reports whether path (start, landings, end) starts and ends
+// pathVisits reports whether path (start, landings, end) starts and ends
 // as want does and passes through want's middle squares in order.
-func pathThrough(path, want []Square) bool {
+func pathVisits(path, want []Square) bool {
 	if len(path) < 2 || path[0] != want[0] || path[len(path)-1] != want[len(want)-1] {
 		return false
 	}
@@ -508,27 +508,27 @@ func pathThrough(path, want []Square) bool {
 	return k == len(mid)
 }
 
-// capturePath is one complete capture: the squares visited (start,
+// textCapture is one complete capture: the squares visited (start,
 // landings, end) and the squares taken.
-type capturePath struct {
+type textCapture struct {
 	path  []Square
 	taken SquareSet
 }
 
-// captureSteps are the eight capture directions as (row, column) steps to
+// textSteps are the eight capture directions as (row, column) steps to
 // the next dark square: four diagonals, vertical, horizontal (RULES.md §3).
-var captureSteps = [8][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2, 0}, {2, 0}, {0, -2}, {0, 2}}
+var textSteps = [8][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2, 0}, {2, 0}, {0, -2}, {0, 2}}
 
-// allCaptures returns every complete capture of the piece on from, ignoring
+// everyCapture returns every complete capture of the piece on from, ignoring
 // which captures the precedence rule allows. It works on square
 // coordinates through the exported accessors only, apart from the move
 // generator, so it also serves the tests as a second opinion.
-func allCaptures(p Position, from Square) []capturePath {
+func everyCapture(p Position, from Square) []textCapture {
 	pc := p.PieceAt(from)
 	if pc == NoPiece || pc.Color() != p.Turn() {
 		return nil
 	}
-	var out []capturePath
+	var out []textCapture
 	path := []Square{from}
 	// empty treats the start square as empty: the capturing piece has left it.
 	empty := func(sq Square) bool { return sq == from || p.PieceAt(sq) == NoPiece }
@@ -538,7 +538,7 @@ func allCaptures(p Position, from Square) []capturePath {
 	var walk func(at Square, taken SquareSet)
 	walk = func(at Square, taken SquareSet) {
 		extended := false
-		for _, d := range captureSteps {
+		for _, d := range textSteps {
 			victim, ok := step(at, d)
 			if pc.IsKing() {
 				for ok && empty(victim) {
@@ -562,7 +562,7 @@ func allCaptures(p Position, from Square) []capturePath {
 			}
 		}
 		if !extended && !taken.Empty() {
-			out = append(out, capturePath{slices.Clone(path), taken})
+			out = append(out, textCapture{slices.Clone(path), taken})
 		}
 	}
 	walk(from, SquareSet{})

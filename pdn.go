@@ -87,11 +87,11 @@ func (l PDNErrors) Unwrap() []error {
 	return out
 }
 
-// syntaxError is the Err of a PDNError for malformed PDN.
-type syntaxError string
+// pdnSyntax is the Err of a PDNError for malformed PDN.
+type pdnSyntax string
 
-func (e syntaxError) Error() string { return "syntax error: " + string(e) }
-func (e syntaxError) Unwrap() error { return ErrSyntax }
+func (e pdnSyntax) Error() string { return "syntax error: " + string(e) }
+func (e pdnSyntax) Unwrap() error { return ErrSyntax }
 
 // maxToken bounds a word of move text; longer runs of characters are
 // reported and skipped rather than stored.
@@ -247,7 +247,7 @@ func (gr *gameReader) moveNumber() int {
 // take handles one token and reports whether it ends the game.
 func (gr *gameReader) take(tok pdnToken) bool {
 	if tok.kind == tokError {
-		gr.fail(tok, tok.text, syntaxError(tok.msg))
+		gr.fail(tok, tok.text, pdnSyntax(tok.msg))
 		return false
 	}
 	if tok.kind == tokTag {
@@ -283,7 +283,7 @@ func (gr *gameReader) note() *Annotation {
 
 func (gr *gameReader) addTag(tok pdnToken) {
 	if tok.name == "" {
-		gr.fail(tok, tok.text, syntaxError(tok.msg))
+		gr.fail(tok, tok.text, pdnSyntax(tok.msg))
 		return
 	}
 	if gr.tagAt == nil {
@@ -433,6 +433,7 @@ type pdnLexer struct {
 	line, col int // of the next byte; col counts bytes already read on the line
 	err       error
 	started   bool
+	raw       *strings.Builder // when set, read copies every byte into it
 }
 
 func (l *pdnLexer) peek() (byte, bool) {
@@ -452,6 +453,9 @@ func (l *pdnLexer) read() (byte, bool) {
 		return 0, false
 	}
 	_, _ = l.br.ReadByte()
+	if l.raw != nil && l.raw.Len() < maxToken {
+		l.raw.WriteByte(c)
+	}
 	if c == '\n' {
 		l.line++
 		l.col = 0
@@ -461,12 +465,12 @@ func (l *pdnLexer) read() (byte, bool) {
 	return c, true
 }
 
-func isSpace(c byte) bool {
+func pdnSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-// isDelim reports whether c ends a word.
-func isDelim(c byte) bool { return isSpace(c) || strings.IndexByte("{}()[];", c) >= 0 }
+// pdnDelim reports whether c ends a word.
+func pdnDelim(c byte) bool { return pdnSpace(c) || strings.IndexByte("{}()[];", c) >= 0 }
 
 func (l *pdnLexer) next() pdnToken {
 	if !l.started {
@@ -480,7 +484,7 @@ func (l *pdnLexer) next() pdnToken {
 		if !ok {
 			return pdnToken{kind: tokEOF, line: l.line, col: l.col + 1}
 		}
-		if isSpace(c) {
+		if pdnSpace(c) {
 			l.read()
 			continue
 		}
@@ -542,7 +546,7 @@ func (l *pdnLexer) word() string {
 	var b strings.Builder
 	for {
 		c, ok := l.peek()
-		if !ok || isDelim(c) {
+		if !ok || pdnDelim(c) {
 			return b.String()
 		}
 		l.read()
@@ -569,11 +573,14 @@ func (l *pdnLexer) skipLine() string {
 // and a message; the rest of its line is skipped.
 func (l *pdnLexer) tag(tok pdnToken) pdnToken {
 	tok.kind = tokTag
+	var raw strings.Builder
+	l.raw = &raw
+	defer func() { l.raw = nil }()
 	l.read() // [
 	bad := func(msg string) pdnToken {
-		rest := l.skipLine()
+		l.skipLine()
 		tok.msg = msg
-		tok.text = clip("[" + tok.name + rest)
+		tok.text = clip(strings.TrimSpace(raw.String()))
 		tok.name = ""
 		return tok
 	}
@@ -733,14 +740,14 @@ func (g *Game) UnmarshalText(text []byte) error {
 	r.Strict = true
 	got, err := r.Next()
 	if err == io.EOF {
-		return &PDNError{Game: 1, Line: 1, Column: 1, Err: syntaxError("no game")}
+		return &PDNError{Game: 1, Line: 1, Column: 1, Err: pdnSyntax("no game")}
 	}
 	if err != nil {
 		return err
 	}
 	if more, err := r.Next(); more != nil || err != io.EOF {
 		if err == nil || err == io.EOF {
-			err = &PDNError{Game: 2, Line: 1, Column: 1, Err: syntaxError("more than one game")}
+			err = &PDNError{Game: 2, Line: 1, Column: 1, Err: pdnSyntax("more than one game")}
 		}
 		return err
 	}
@@ -773,6 +780,11 @@ func (pl *pdnLine) add(tok string) {
 	}
 }
 
+// writeError reports game content that PDN cannot hold.
+func writeError(format string, args ...any) error {
+	return fmt.Errorf("frisian: cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrSyntax)
+}
+
 func appendPDN(dst []byte, g *Game, width int) ([]byte, error) {
 	if width <= 0 {
 		width = 80
@@ -781,7 +793,7 @@ func appendPDN(dst []byte, g *Game, width int) ([]byte, error) {
 	tags := pdnTags(g)
 	for _, t := range tags {
 		if !validTagName(t.Name) {
-			return dst, &PDNError{Err: syntaxError(fmt.Sprintf("tag name %q cannot be written", t.Name))}
+			return dst, writeError("tag name %q is not a PDN name", t.Name)
 		}
 		dst = append(dst, '[')
 		dst = append(dst, t.Name...)
@@ -798,7 +810,7 @@ func appendPDN(dst []byte, g *Game, width int) ([]byte, error) {
 		a := g.notes[ply]
 		for i, mk := range a.Marks {
 			if !validMark(mk) {
-				return false, &PDNError{Err: syntaxError(fmt.Sprintf("move mark %q cannot be written", mk))}
+				return false, writeError("move mark %q is neither $n nor ! and ?", mk)
 			}
 			if i == 0 && ply > 0 && mk[0] != '$' {
 				continue // written on the move itself
@@ -817,7 +829,7 @@ func appendPDN(dst []byte, g *Game, width int) ([]byte, error) {
 		}
 		for _, v := range a.Variations {
 			if !balancedVariation(v) {
-				return false, &PDNError{Err: syntaxError(fmt.Sprintf("variation %q is not balanced", clip(v)))}
+				return false, writeError("variation %q does not pair its parentheses and braces", clip(v))
 			}
 			pl.add("(" + v + ")")
 		}
@@ -892,10 +904,10 @@ func validTagName(s string) bool {
 	return true
 }
 
-// escapeTagValue escapes quotes and backslashes, and turns line breaks,
-// which a tag cannot hold, into spaces.
+// escapeTagValue escapes quotes and backslashes, and turns newlines, which
+// a tag cannot hold, into spaces.
 func escapeTagValue(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")
 	return r.Replace(s)
 }
 

@@ -1,0 +1,628 @@
+package frisian
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// The oracles here are the vector files (legal moves in Hub form agreed by
+// Scan 3.1 and an independent generator), the rules text, and everyCapture,
+// a coordinate-based capture enumerator that is itself checked against the
+// vector files below.
+
+// txtVectorPositions returns the positions of the three vector files with
+// their legal moves in Hub form.
+func txtVectorPositions(t *testing.T) (ps []Position, hub [][]string) {
+	t.Helper()
+	for _, file := range []string{"positions.txt", "precedence.txt", "king_rule.txt"} {
+		for _, row := range readVectors(t, file) {
+			ps = append(ps, MustParseFEN(row[0]))
+			hub = append(hub, strings.Fields(row[1]))
+		}
+	}
+	return ps, hub
+}
+
+// txtScore is the precedence score of RULES.md §3.1, from the text: value
+// 2·kings + men, then fewer kings, then a king's capture.
+func txtScore(p Position, c textCapture) [3]int {
+	kings, men := 0, 0
+	for sq := range c.taken.All() {
+		if p.PieceAt(sq).IsKing() {
+			kings++
+		} else {
+			men++
+		}
+	}
+	byKing := 0
+	if p.PieceAt(c.path[0]).IsKing() {
+		byKing = 1
+	}
+	return [3]int{2*kings + men, -kings, byKing}
+}
+
+// txtBestCaptures returns, in Hub form, the captures everyCapture finds
+// that the precedence rule allows, each move once.
+func txtBestCaptures(p Position) []string {
+	var all []textCapture
+	for sq := Square(1); sq <= NumSquares; sq++ {
+		all = append(all, everyCapture(p, sq)...)
+	}
+	var best [3]int
+	for _, c := range all {
+		if s := txtScore(p, c); slices.Compare(s[:], best[:]) > 0 {
+			best = s
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range all {
+		if txtScore(p, c) != best {
+			continue
+		}
+		h := fmt.Sprintf("%dx%d", c.path[0], c.path[len(c.path)-1])
+		for sq := range c.taken.All() {
+			h += "x" + sq.String()
+		}
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestEveryCaptureMatchesVectors checks the test oracle itself: the
+// captures everyCapture finds, filtered by the precedence rule as RULES.md
+// states it, are exactly the captures of the vector files.
+func TestEveryCaptureMatchesVectors(t *testing.T) {
+	ps, hub := txtVectorPositions(t)
+	checked := 0
+	for i, p := range ps {
+		var want []string
+		for _, h := range hub[i] {
+			if strings.Contains(h, "x") {
+				want = append(want, h)
+			}
+		}
+		slices.Sort(want)
+		got := txtBestCaptures(p)
+		if len(want) == 0 && len(got) == 0 {
+			continue
+		}
+		checked++
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: captures (-vectors +everyCapture):\n%s", p.FEN(), diff)
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d vector positions with captures", checked)
+	}
+}
+
+func TestParseMoveText(t *testing.T) {
+	ok := []struct {
+		in      string
+		squares []Square
+		capture bool
+	}{
+		{"32-28", []Square{32, 28}, false},
+		{" 32-28 ", []Square{32, 28}, false},
+		{"28x19", []Square{28, 19}, true},
+		{"28X19", []Square{28, 19}, true},
+		{"28:19", []Square{28, 19}, true},
+		{"28x17x8", []Square{28, 17, 8}, true},
+		{"28x17:8", []Square{28, 17, 8}, true},
+		{"32-28!", []Square{32, 28}, false},
+		{"32-28?!", []Square{32, 28}, false},
+		{"28x19!!", []Square{28, 19}, true},
+		{"05-10", []Square{5, 10}, false},
+		{"28x28", []Square{28, 28}, true},
+	}
+	for _, c := range ok {
+		got, err := ParseMoveText(c.in)
+		if err != nil {
+			t.Errorf("ParseMoveText(%q): %v", c.in, err)
+			continue
+		}
+		if !slices.Equal(got.Squares, c.squares) || got.Capture != c.capture {
+			t.Errorf("ParseMoveText(%q) = %v, want %v capture %v", c.in, got, c.squares, c.capture)
+		}
+	}
+	bad := []string{
+		"", " ", "!", "32", "32-", "-28", "32--28", "32-28-24", "28x17-8", "0-5", "51-46", "32-280",
+		"99999999999999999999-1", "a-b", "32_28", "32 - 28", "x", "32-28x", "1x", "32-28 !",
+		strings.Repeat("1x", 1000) + "1",
+	}
+	for _, in := range bad {
+		_, err := ParseMoveText(in)
+		var me *MoveError
+		if !errors.Is(err, ErrInvalidMove) || !errors.As(err, &me) || me.Reason == "" {
+			t.Errorf("ParseMoveText(%q) = %v, want a *MoveError wrapping ErrInvalidMove with a reason", in, err)
+		}
+	}
+}
+
+// The ambiguous capture found in random play: Black's man on 18 can end on
+// 36 taking two different sets of men.
+const txtAmbiguousFEN = "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19"
+
+func TestParseMoveAmbiguous(t *testing.T) {
+	p := MustParseFEN(txtAmbiguousFEN)
+	// The Hub forms are the two legal moves, as the generator agrees with
+	// the vector files; the paths come from the rules geometry.
+	a, err := p.ParseHubMove("18x36x28x33x37x39x43")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.ParseHubMove("18x36x28x37x39x43x44")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.ParseMove("18x36")
+	var me *MoveError
+	if !errors.Is(err, ErrAmbiguousMove) || !errors.As(err, &me) {
+		t.Fatalf("ParseMove(18x36) = %v, want ErrAmbiguousMove", err)
+	}
+	want := []string{p.FullMoveText(a), p.FullMoveText(b)}
+	if diff := cmp.Diff(want, me.Candidates); diff != "" {
+		t.Errorf("candidates (-want +got):\n%s", diff)
+	}
+	for _, c := range me.Candidates {
+		if strings.Count(c, "x") < 2 {
+			t.Errorf("candidate %q is not in full-path form", c)
+		}
+	}
+	if got := p.MoveText(a); got != p.FullMoveText(a) || got == "18x36" {
+		t.Errorf("MoveText = %q, want the full path", got)
+	}
+	// Each full path and each distinguishing partial path names one move.
+	for text, want := range map[string]Move{
+		p.FullMoveText(a): a, p.FullMoveText(b): b,
+		"18x29x36": a, "18x40x36": b, "18x38x29x36": a, "18x29x49x36": a,
+	} {
+		if got, err := p.ParseMove(text); err != nil || got != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", text, got, err, want.HubString())
+		}
+	}
+	// A partial path both moves share stays ambiguous.
+	for _, s := range []string{"18x38x36", "18x49x36", "18x38x49x38x36"} {
+		if _, err := p.ParseMove(s); !errors.Is(err, ErrAmbiguousMove) {
+			t.Errorf("ParseMove(%q) = %v, want ErrAmbiguousMove", s, err)
+		}
+	}
+}
+
+func TestParseMoveVariants(t *testing.T) {
+	p := MustParseFEN("W:W28:B18,22,23")
+	m, err := p.ParseMove("28x28")
+	if err != nil || m.Captured() != SquareSetOf(18, 22, 23) {
+		t.Fatalf("ParseMove(28x28) = %v %v; RULES.md §3 says it takes 18, 22, 23", m.HubString(), err)
+	}
+	for _, s := range []string{"28X28", "28:28", " 28x28 ", "28x28!", "28x28?"} {
+		if got, err := p.ParseMove(s); err != nil || got != m {
+			t.Errorf("ParseMove(%q) = %v, %v", s, got, err)
+		}
+	}
+	full := p.FullMoveText(m)
+	if strings.Count(full, "x") != 3 {
+		t.Errorf("FullMoveText = %q, want start, two landings and end", full)
+	}
+	if got, err := p.ParseMove(full); err != nil || got != m {
+		t.Errorf("ParseMove(%q) = %v, %v", full, got, err)
+	}
+	if p.MoveText(m) != "28x28" {
+		t.Errorf("MoveText = %q, want 28x28", p.MoveText(m))
+	}
+}
+
+func TestParseMoveIllegal(t *testing.T) {
+	cases := []struct {
+		fen, move, reason string
+	}{
+		{"W:W32:B1", "33-28", "no piece on 33"},
+		{"W:W32:B1", "1-6", "black piece"},
+		{"W:W32:B1", "32-23", "cannot move to 23"},
+		{"W:W32:B1", "32x23", "no capture"},
+		// 33 can take 28 (to 23); the quiet 32-27 is not allowed.
+		{"W:W32,33:B28", "32-27", "compulsory"},
+		// precedence.txt: king+man (299) beats two men (200).
+		// 50x36 takes the men on 22 and 26; 50x2 takes the king on 7 too.
+		{"W:WK43,K50:B1,K5,K7,22,26", "50x36", "heavier capture"},
+		{"W:WK43,K50:B1,K5,K7,22,26", "50x17", "heavier capture"},
+		// 6 is a landing square on the way to 8, 9, 10, 36 or 46.
+		{"W:WK43,K50:B1,K5,K7,22,26", "50x6", "must go on"},
+		// the man takes 22 landing on 18 and must go on over 12 to 7.
+		{"W:W27:B22,12,1", "27x18", "must go on"},
+		// king_rule.txt: Black's king on 12 has made three quiet moves.
+		{"B:W24,35,44,45:B1,2,4,5,6,8,11,K12,15,38:+312+0", "12-7", "three quiet moves"},
+		// White has no move at all.
+		{"W:W:B1", "32-28", "no piece"},
+	}
+	for _, c := range cases {
+		p := MustParseFEN(c.fen)
+		_, err := p.ParseMove(c.move)
+		var me *MoveError
+		if !errors.Is(err, ErrIllegalMove) || !errors.As(err, &me) {
+			t.Errorf("%s %s: err = %v, want ErrIllegalMove", c.fen, c.move, err)
+			continue
+		}
+		if !strings.Contains(me.Reason, c.reason) {
+			t.Errorf("%s %s: reason %q does not say %q", c.fen, c.move, me.Reason, c.reason)
+		}
+		if me.Move != c.move {
+			t.Errorf("%s: MoveError.Move = %q, want %q", c.fen, me.Move, c.move)
+		}
+	}
+}
+
+// TestVectorMoveText: every legal move of the vector positions reads back
+// from its shortest text, its full path and its Hub form, and the Hub
+// forms of the files read as legal moves.
+func TestVectorMoveText(t *testing.T) {
+	ps, hub := txtVectorPositions(t)
+	for i, p := range ps {
+		for _, h := range hub[i] {
+			m, err := p.ParseHubMove(h)
+			if err != nil {
+				t.Errorf("%s: ParseHubMove(%q): %v", p.FEN(), h, err)
+				continue
+			}
+			if m.HubString() != h {
+				t.Errorf("%s: ParseHubMove(%q) = %s", p.FEN(), h, m.HubString())
+			}
+		}
+		txtCheckRoundTrips(t, p)
+	}
+}
+
+// txtFailer is what testing.T and rapid.T share.
+type txtFailer interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+// txtCheckRoundTrips checks every text form of every legal move of p, and
+// that every capture path the rules allow reads as its move.
+func txtCheckRoundTrips(t txtFailer, p Position) {
+	t.Helper()
+	legal := p.LegalMoves()
+	for _, m := range legal {
+		short := p.MoveText(m)
+		for _, text := range []string{short, p.FullMoveText(m)} {
+			if got, err := p.ParseMove(text); err != nil || got != m {
+				t.Errorf("%s: ParseMove(%q) = %v, %v; want %s", p.FEN(), text, got.HubString(), err, m.HubString())
+			}
+		}
+		if got, err := p.ParseHubMove(m.HubString()); err != nil || got != m {
+			t.Errorf("%s: ParseHubMove(%q) = %v, %v", p.FEN(), m.HubString(), got.HubString(), err)
+		}
+		// Shortest: the long form exactly when another legal capture shares
+		// start and end (RULES.md §6).
+		shared := false
+		for _, o := range legal {
+			shared = shared || (o != m && o.From() == m.From() && o.To() == m.To())
+		}
+		t2, err := ParseMoveText(short)
+		if err != nil {
+			t.Errorf("%s: MoveText %q does not parse: %v", p.FEN(), short, err)
+		} else if (len(t2.Squares) > 2) != shared {
+			t.Errorf("%s: MoveText(%s) = %q; another capture with the same start and end: %v", p.FEN(), m.HubString(), short, shared)
+		}
+		if (m.IsCapture() && !t2.Capture) || (!m.IsCapture() && t2.Capture) {
+			t.Errorf("%s: MoveText %q has the wrong separator", p.FEN(), short)
+		}
+	}
+	// Every path of every legal capture, as the rules geometry finds them.
+	if len(legal) == 0 || !legal[0].IsCapture() {
+		return
+	}
+	for sq := Square(1); sq <= NumSquares; sq++ {
+		for _, c := range everyCapture(p, sq) {
+			var want Move
+			for _, m := range legal {
+				if m.From() == c.path[0] && m.To() == c.path[len(c.path)-1] && m.Captured() == c.taken {
+					want = m
+				}
+			}
+			if want.IsZero() {
+				continue
+			}
+			text := txtJoin(c.path)
+			if got, err := p.ParseMove(text); err != nil || got != want {
+				t.Errorf("%s: path %q: ParseMove = %v, %v; want %s", p.FEN(), text, got.HubString(), err, want.HubString())
+			}
+		}
+	}
+}
+
+func txtJoin(path []Square) string {
+	parts := make([]string, len(path))
+	for i, sq := range path {
+		parts[i] = sq.String()
+	}
+	return strings.Join(parts, "x")
+}
+
+// txtPosition draws a position: either reached by random play from the
+// start or from a Frysk! start, or a random placement of pieces (where long
+// king captures with many paths are common).
+func txtPosition(t *rapid.T) Position {
+	switch rapid.IntRange(0, 2).Draw(t, "kind") {
+	case 0, 1:
+		p := StartPosition()
+		if rapid.Bool().Draw(t, "frysk") {
+			p = MustParseFEN(fryskStart)
+		}
+		n := rapid.IntRange(0, 150).Draw(t, "plies")
+		for range n {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			SortMoves(moves)
+			p = p.Apply(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+		}
+		return p
+	}
+	var st Setup
+	density := rapid.IntRange(2, 30).Draw(t, "density")
+	for sq := Square(1); sq <= NumSquares; sq++ {
+		if rapid.IntRange(0, 99).Draw(t, "occupied") >= density {
+			continue
+		}
+		c := Color(rapid.IntRange(0, 1).Draw(t, "colour"))
+		king := rapid.IntRange(0, 3).Draw(t, "king") == 0 || promotionRow[c]&bit(sq) != 0
+		st.Board[sq] = NewPiece(c, king)
+	}
+	st.Turn = Color(rapid.IntRange(0, 1).Draw(t, "turn"))
+	return st.MustPosition()
+}
+
+func TestRapidMoveTextRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		txtCheckRoundTrips(t, txtPosition(t))
+	})
+}
+
+// TestRapidParseMoveSound: whatever text ParseMove accepts names a legal
+// move with the start and end written; what it rejects is rejected with
+// the right kind of error.
+func TestRapidParseMoveSound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := txtPosition(t)
+		n := rapid.IntRange(2, 5).Draw(t, "squares")
+		sq := make([]Square, n)
+		for i := range sq {
+			sq[i] = Square(rapid.IntRange(1, 50).Draw(t, "square"))
+		}
+		sep := rapid.SampledFrom([]string{"-", "x"}).Draw(t, "sep")
+		parts := make([]string, n)
+		for i, s := range sq {
+			parts[i] = s.String()
+		}
+		text := strings.Join(parts, sep)
+		m, err := p.ParseMove(text)
+		// Independent count: legal moves with that start, end and kind
+		// whose captured set is that of some path through the squares.
+		var match []Move
+		for _, l := range p.LegalMoves() {
+			if l.From() != sq[0] || l.To() != sq[n-1] || l.IsCapture() != (sep == "x") {
+				continue
+			}
+			if sep == "-" && n != 2 {
+				continue
+			}
+			if l.IsCapture() && n > 2 && !txtSomePath(p, l, sq) {
+				continue
+			}
+			match = append(match, l)
+		}
+		switch {
+		case sep == "-" && n > 2:
+			if !errors.Is(err, ErrInvalidMove) {
+				t.Fatalf("%s %q: err = %v, want ErrInvalidMove", p.FEN(), text, err)
+			}
+		case len(match) == 1:
+			if err != nil || m != match[0] {
+				t.Fatalf("%s %q: got %v %v, want %s", p.FEN(), text, m.HubString(), err, match[0].HubString())
+			}
+		case len(match) > 1:
+			if !errors.Is(err, ErrAmbiguousMove) {
+				t.Fatalf("%s %q: err = %v, want ErrAmbiguousMove", p.FEN(), text, err)
+			}
+		default:
+			if !errors.Is(err, ErrIllegalMove) {
+				t.Fatalf("%s %q: err = %v, want ErrIllegalMove", p.FEN(), text, err)
+			}
+		}
+	})
+}
+
+// txtSomePath reports, with everyCapture, whether the legal capture m has a
+// path through the squares of want in order.
+func txtSomePath(p Position, m Move, want []Square) bool {
+	for _, c := range everyCapture(p, m.From()) {
+		if c.taken == m.Captured() && pathVisits(c.path, want) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestParseHubMove(t *testing.T) {
+	p := MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
+	m, err := p.ParseHubMove("50x2x22x7")
+	if err != nil || m.HubString() != "50x2x7x22" {
+		t.Fatalf("ParseHubMove(50x2x22x7) = %v, %v", m.HubString(), err)
+	}
+	for _, c := range []struct {
+		in   string
+		want error
+	}{
+		{"50x2", ErrInvalidMove},         // Hub captures list what they take
+		{"50x2x7x7", ErrInvalidMove},     // twice
+		{"50-2-7", ErrInvalidMove},       // quiet with three squares
+		{"50x2-7", ErrInvalidMove},       // mixed
+		{"50x2x7x51", ErrInvalidMove},    // off the board
+		{"", ErrInvalidMove},             //
+		{"50x2x7", ErrIllegalMove},       // must also take 22
+		{"50x2x7x22x26", ErrIllegalMove}, // 26 is not taken
+		{"43-38", ErrIllegalMove},        // capture is compulsory
+	} {
+		_, err := p.ParseHubMove(c.in)
+		var me *MoveError
+		if !errors.Is(err, c.want) || !errors.As(err, &me) {
+			t.Errorf("ParseHubMove(%q) = %v, want %v", c.in, err, c.want)
+		}
+	}
+}
+
+func TestMoveMarshalText(t *testing.T) {
+	p := MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
+	m := p.LegalMoves()[0]
+	b, err := json.Marshal(struct{ Move Move }{m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"Move":"` + m.HubString() + `"}`
+	if string(b) != want {
+		t.Errorf("json = %s, want %s", b, want)
+	}
+	if b, _ := (Move{}).MarshalText(); len(b) != 0 {
+		t.Errorf("zero Move marshals to %q", b)
+	}
+	got, _ := m.AppendText([]byte("m="))
+	if string(got) != "m="+m.HubString() {
+		t.Errorf("AppendText = %q", got)
+	}
+}
+
+func TestMoveTextNotLegal(t *testing.T) {
+	p := MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
+	q := StartPosition()
+	m := p.LegalMoves()[0]
+	// A move of another position: written context-free, never panicking.
+	if got := q.MoveText(m); got != m.String() {
+		t.Errorf("MoveText of a foreign move = %q", got)
+	}
+	if got := q.FullMoveText(m); got != m.String() {
+		t.Errorf("FullMoveText of a foreign move = %q", got)
+	}
+	if got := q.MoveText(Move{}); got != "0000" {
+		t.Errorf("MoveText(zero) = %q", got)
+	}
+}
+
+func TestMoveTextString(t *testing.T) {
+	for _, s := range []string{"32-28", "28x17x8", "28x19"} {
+		mt, err := ParseMoveText(s)
+		if err != nil || mt.String() != s {
+			t.Errorf("ParseMoveText(%q).String() = %q, %v", s, mt.String(), err)
+		}
+	}
+	if _, err := (MoveText{Squares: []Square{32, 60}}).Resolve(StartPosition()); !errors.Is(err, ErrInvalidMove) {
+		t.Errorf("Resolve with square 60: %v", err)
+	}
+	if _, err := (MoveText{}).Resolve(StartPosition()); !errors.Is(err, ErrInvalidMove) {
+		t.Errorf("Resolve of an empty MoveText: %v", err)
+	}
+}
+
+// FuzzParseMove feeds ParseMove text in a few positions with long and
+// ambiguous captures. It must never panic; what it accepts must be a legal
+// move that reads back from its own texts; what it rejects must be a
+// *MoveError wrapping exactly one of the three move errors.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{
+		"32-28", "28x19", "28x28", "18x36", "18x29x49x38x36", "18x38x36", "50x2", "28:19", "28X19!?",
+		"", " ", "x", "-", "99999999999999999999x1", "1x" + strings.Repeat("2x", 300) + "3",
+		"0-0", "2-0", "1/2-1/2", "\x00", "١٢-٣",
+	} {
+		for i := range txtFuzzFENs {
+			f.Add(uint8(i), s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, s string) {
+		p := MustParseFEN(txtFuzzFENs[int(which)%len(txtFuzzFENs)])
+		m, err := p.ParseMove(s)
+		if err != nil {
+			txtCheckMoveError(t, err)
+			return
+		}
+		if !p.IsLegal(m) {
+			t.Fatalf("ParseMove(%q) = %s, not legal", s, m.HubString())
+		}
+		for _, text := range []string{p.MoveText(m), p.FullMoveText(m)} {
+			if got, err := p.ParseMove(text); err != nil || got != m {
+				t.Fatalf("round trip of %q via %q: %v %v", s, text, got.HubString(), err)
+			}
+		}
+		if got, err := p.ParseHubMove(s); err == nil && !p.IsLegal(got) {
+			t.Fatalf("ParseHubMove(%q) = %s, not legal", s, got.HubString())
+		}
+	})
+}
+
+// FuzzParseHubMove is FuzzParseMove for the Hub form.
+func FuzzParseHubMove(f *testing.F) {
+	for _, s := range []string{"50x2x7x22", "50x2x22x7", "18x36x28x33x37x39x43", "32-28", "50x2", "x", ""} {
+		for i := range txtFuzzFENs {
+			f.Add(uint8(i), s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, s string) {
+		p := MustParseFEN(txtFuzzFENs[int(which)%len(txtFuzzFENs)])
+		m, err := p.ParseHubMove(s)
+		if err != nil {
+			txtCheckMoveError(t, err)
+			if errors.Is(err, ErrAmbiguousMove) {
+				t.Fatalf("Hub text %q reported ambiguous", s)
+			}
+			return
+		}
+		if !p.IsLegal(m) {
+			t.Fatalf("ParseHubMove(%q) = %s, not legal", s, m.HubString())
+		}
+		if got, err := p.ParseHubMove(m.HubString()); err != nil || got != m {
+			t.Fatalf("round trip of %q: %v %v", s, got.HubString(), err)
+		}
+	})
+}
+
+var txtFuzzFENs = []string{
+	"W:W31-50:B1-20",
+	txtAmbiguousFEN,
+	"W:WK43,K50:B1,K5,K7,22,26",
+	"W:W28:B18,22,23",
+	"B:W24,35,44,45:B1,2,4,5,6,8,11,K12,15,38:+312+0",
+	"B:W28,37,38,42,47:B1,2,7,8,10,12,16,21,K49",
+}
+
+func txtCheckMoveError(t *testing.T, err error) {
+	t.Helper()
+	var me *MoveError
+	if !errors.As(err, &me) {
+		t.Fatalf("error %v is not a *MoveError", err)
+	}
+	n := 0
+	for _, s := range []error{ErrInvalidMove, ErrIllegalMove, ErrAmbiguousMove} {
+		if errors.Is(err, s) {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("error %v wraps %d move sentinels", err, n)
+	}
+	if errors.Is(err, ErrAmbiguousMove) && len(me.Candidates) < 2 {
+		t.Fatalf("ambiguous with candidates %v", me.Candidates)
+	}
+}
