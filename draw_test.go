@@ -1,0 +1,145 @@
+package frisian
+
+import (
+	"testing"
+)
+
+// Expected outcomes here are derived by hand from RULES.md §7; the
+// comments give the reasoning.
+func TestOutcome(t *testing.T) {
+	cases := []struct {
+		fen                  string
+		official, lidraughts Outcome
+	}{
+		// No pieces, or all blocked: the side to move has lost.
+		{"W:W:B1", Outcome{BlackWins, NoLegalMove}, Outcome{BlackWins, NoLegalMove}},
+		{"B:W50:B", Outcome{WhiteWins, NoLegalMove}, Outcome{WhiteWins, NoLegalMove}},
+		// White's man on 46 is blocked by 41 and 37, its king on 5 is held
+		// by the three-move rule: lost.
+		{"W:W46,K5:B1,37,41:+0+35", Outcome{BlackWins, NoLegalMove}, Outcome{BlackWins, NoLegalMove}},
+		// Men on the board: no draw rule.
+		{"W:W31-50:B1-20", Outcome{}, Outcome{}},
+		{"W:WK47,31:BK4:H0", Outcome{}, Outcome{}},
+
+		// One king each. 47 and 4 share no line and White can step aside
+		// safely (47-41): drawn at once officially; lidraughts counts.
+		{"W:WK47:BK4", Outcome{Draw, OneKingEach}, Outcome{}},
+		{"W:WK47:BK4:H3", Outcome{Draw, OneKingEach}, Outcome{}},
+		{"W:WK47:BK4:H4", Outcome{Draw, OneKingEach}, Outcome{Draw, LidraughtsOneKingEach}},
+		// White's king on 46 can only move along the long diagonal, where
+		// Black's king on 5 takes it: not drawn.
+		{"W:WK46:BK5", Outcome{}, Outcome{}},
+		// White can capture 37 (landing on 32 or beyond): not drawn.
+		{"W:WK46:BK37", Outcome{}, Outcome{}},
+		{"W:WK46:BK37:H4", Outcome{}, Outcome{Draw, LidraughtsOneKingEach}},
+
+		// Two kings against one. White (strong) to move after H plies made
+		// the last by Black: White has made H/2 moves.
+		{"W:WK46,K50:BK4:H12", Outcome{}, Outcome{}},
+		{"W:WK46,K50:BK4:H14", Outcome{Draw, TwoKingsAgainstOne}, Outcome{Draw, LidraughtsTwoKingsAgainstOne}},
+		// Black to move: the last ply was White's, White made (H+1)/2.
+		{"B:WK46,K50:BK4:H12", Outcome{}, Outcome{}},
+		{"B:WK46,K50:BK4:H13", Outcome{Draw, TwoKingsAgainstOne}, Outcome{}},
+		{"B:WK46,K50:BK4:H14", Outcome{Draw, TwoKingsAgainstOne}, Outcome{Draw, LidraughtsTwoKingsAgainstOne}},
+		// Black strong: the same counts with the colours swapped.
+		{"B:WK4:BK46,K50:H13", Outcome{}, Outcome{}},
+		{"W:WK4:BK46,K50:H13", Outcome{Draw, TwoKingsAgainstOne}, Outcome{}},
+		// Two kings against a man, or three kings: no draw rule.
+		{"W:WK46,K50:B4", Outcome{}, Outcome{}},
+		{"W:WK46,K50,K49:BK4", Outcome{}, Outcome{}},
+	}
+	for _, c := range cases {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		if got := p.Outcome(); got != c.official {
+			t.Errorf("%s: Outcome() = %v, want %v", c.fen, got, c.official)
+		}
+		if got := p.OutcomeWith(OfficialDraws); got != c.official {
+			t.Errorf("%s: OutcomeWith(official) = %v", c.fen, got)
+		}
+		if got := p.OutcomeWith(LidraughtsDraws); got != c.lidraughts {
+			t.Errorf("%s: OutcomeWith(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
+		}
+	}
+}
+
+// TestDrawGames follows the games of draws.pdn ply by ply.
+func TestDrawGames(t *testing.T) {
+	games, errs := pdnReadFile(t, "testdata/pdn/draws.pdn")
+	want := []struct {
+		official, lidraughts       Outcome
+		officialPly, lidraughtsPly int
+	}{
+		// One king each: at once (ply 0) officially, after 4 plies on lidraughts.
+		{Outcome{Draw, OneKingEach}, Outcome{Draw, LidraughtsOneKingEach}, 0, 4},
+		// Two kings against one, White to move first: White's 7th move is
+		// ply 13; lidraughts counts 14 plies.
+		{Outcome{Draw, TwoKingsAgainstOne}, Outcome{Draw, LidraughtsTwoKingsAgainstOne}, 13, 14},
+		// One king each, White to move and lost: Black takes at ply 2.
+		{Outcome{BlackWins, NoLegalMove}, Outcome{BlackWins, NoLegalMove}, 2, 2},
+	}
+	if len(games) != len(want) {
+		t.Fatalf("%d games", len(games))
+	}
+	for i, w := range want {
+		g := games[i]
+		if errs[i] != nil {
+			t.Fatalf("game %d: %v", i+1, errs[i])
+		}
+		if o, ply := g.Outcome(), g.EndPly(OfficialDraws); o != w.official || ply != w.officialPly {
+			t.Errorf("game %d: official %v at %d, want %v at %d", i+1, o, ply, w.official, w.officialPly)
+		}
+		if o, ply := g.OutcomeWith(LidraughtsDraws), g.EndPly(LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
+			t.Errorf("game %d: lidraughts %v at %d, want %v at %d", i+1, o, ply, w.lidraughts, w.lidraughtsPly)
+		}
+		// The ply before the end is not over.
+		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
+			end := g.EndPly(rules)
+			if end > 0 {
+				p, _ := g.PositionAt(end - 1)
+				if p.OutcomeWith(rules).IsOver() {
+					t.Errorf("game %d: %v already over at %d", i+1, rules, end-1)
+				}
+			}
+		}
+	}
+}
+
+func TestOutcomeStrings(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{Ongoing.String(), "ongoing"},
+		{WhiteWins.String(), "white wins"},
+		{BlackWins.String(), "black wins"},
+		{Draw.String(), "draw"},
+		{Ongoing.PDN(), "*"},
+		{WhiteWins.PDN(), "2-0"},
+		{BlackWins.PDN(), "0-2"},
+		{Draw.PDN(), "1-1"},
+		{Outcome{}.String(), "ongoing"},
+		{Outcome{WhiteWins, NoLegalMove}.String(), "white wins (no legal move)"},
+		{Outcome{Draw, LidraughtsOneKingEach}.String(), "draw (one king each: 4 plies (lidraughts))"},
+		{OfficialDraws.String(), "official"},
+		{LidraughtsDraws.String(), "lidraughts"},
+		{NoReason.String(), "none"},
+		{TwoKingsAgainstOne.String(), "two kings against one: seven moves without a win"},
+		{OneKingEach.String(), "one king each"},
+		{LidraughtsTwoKingsAgainstOne.String(), "two kings against one: 14 plies (lidraughts)"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+	if c, ok := WhiteWins.Winner(); !ok || c != White {
+		t.Error("WhiteWins.Winner")
+	}
+	if c, ok := BlackWins.Winner(); !ok || c != Black {
+		t.Error("BlackWins.Winner")
+	}
+	if _, ok := Draw.Winner(); ok {
+		t.Error("Draw has a winner")
+	}
+}

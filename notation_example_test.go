@@ -1,0 +1,63 @@
+package frisian_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/frisian-draughts/frisian"
+)
+
+func ExamplePosition_ParseMove() {
+	p := frisian.StartPosition()
+	m, err := p.ParseMove("32-28")
+	fmt.Println(m, err)
+
+	// Text that is no move, and a move that is not legal here.
+	_, err = p.ParseMove("32-28-23")
+	fmt.Println(errors.Is(err, frisian.ErrInvalidMove), err)
+	_, err = p.ParseMove("32-26!")
+	fmt.Println(errors.Is(err, frisian.ErrIllegalMove))
+
+	// Black's man on 18 can end on 36 taking two different sets of men:
+	// "18x36" is ambiguous, and the error lists both landing paths.
+	p = frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
+	_, err = p.ParseMove("18x36")
+	var me *frisian.MoveError
+	if errors.Is(err, frisian.ErrAmbiguousMove) && errors.As(err, &me) {
+		fmt.Println(me.Candidates)
+	}
+	// Any landing square that tells them apart is enough.
+	m, _ = p.ParseMove("18x40x36")
+	fmt.Println(p.MoveText(m), m.HubString())
+	// Output:
+	// 32-28 <nil>
+	// true frisian: invalid move "32-28-23": a quiet move names two squares
+	// true
+	// [18x38x29x49x38x36 18x38x40x49x38x36]
+	// 18x38x40x49x38x36 18x36x28x37x39x43x44
+}
+
+func ExamplePosition_MoveText() {
+	// A king takes a king and a man: the shortest text names start and end,
+	// the Hub form lists what it takes.
+	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
+	moves := p.LegalMoves()
+	frisian.SortMoves(moves)
+	for _, m := range moves {
+		fmt.Println(p.MoveText(m), p.FullMoveText(m), m.HubString())
+	}
+	// Output:
+	// 50x2 50x11x2 50x2x7x22
+	// 50x8 50x6x8 50x8x7x22
+	// 50x9 50x6x9 50x9x7x22
+	// 50x10 50x6x10 50x10x7x22
+}
+
+func ExamplePosition_ParseHubMove() {
+	// Engines speak Hub: start, end, then every captured square.
+	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
+	m, err := p.ParseHubMove("50x8x22x7")
+	fmt.Println(p.MoveText(m), err)
+	// Output:
+	// 50x8 <nil>
+}
