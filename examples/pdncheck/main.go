@@ -1,0 +1,127 @@
+// Command pdncheck replays every game of PDN files, checking every move
+// against the rules of Frisian draughts, and prints one line per game:
+//
+//	<game number> TAB <plies played> TAB <final FEN> TAB <outcome>
+//
+// the outcome being "white wins", "black wins", "draw" or "ongoing", then a
+// line "error: …" for each problem found in the game (line, column, move
+// number and what is wrong). Games are numbered from 1 in each file; with
+// several files, a line "# FILE" comes before each file's games.
+//
+// Moves played after a game has ended by a draw rule are still replayed and
+// checked (the file is the record); the outcome is that of the game's end.
+//
+//	go run ./examples/pdncheck testdata/games/*.pdn
+//	go run ./examples/pdncheck -strict -draws lidraughts games.pdn
+//
+// Flags: -strict stops at the first problem; -draws official|lidraughts
+// picks the draw rules of the outcome (official by default). A FILE of "-"
+// is the standard input. The exit status is 0 when every game is clean, 1
+// when a problem was found and 2 on a usage or read error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/frisian-draughts/frisian"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole command, with its inputs and outputs given, so that
+// tests can call it. It returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pdncheck", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	strict := fs.Bool("strict", false, "stop at the first problem")
+	draws := fs.String("draws", "official", "draw rules for the outcome: official or lidraughts")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: pdncheck [-strict] [-draws official|lidraughts] FILE...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var rules frisian.DrawRules
+	switch *draws {
+	case "official":
+		rules = frisian.OfficialDraws
+	case "lidraughts":
+		rules = frisian.LidraughtsDraws
+	default:
+		fmt.Fprintf(stderr, "pdncheck: -draws %q: want official or lidraughts\n", *draws)
+		return 2
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		fs.Usage()
+		return 2
+	}
+	status := 0
+	for _, name := range files {
+		if len(files) > 1 {
+			fmt.Fprintf(stdout, "# %s\n", name)
+		}
+		found, err := check(name, stdin, stdout, *strict, rules)
+		if err != nil {
+			fmt.Fprintf(stderr, "pdncheck: %v\n", err)
+			return 2
+		}
+		if found {
+			status = 1
+			if *strict {
+				break
+			}
+		}
+	}
+	return status
+}
+
+// check replays the games of one file and reports whether it found a
+// problem in them; the error is a read error.
+func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian.DrawRules) (bool, error) {
+	in := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return false, err
+		}
+		defer f.Close()
+		in = f
+	}
+	r := frisian.NewPDNReader(in)
+	r.Strict = strict
+	found := false
+	for n := 1; ; n++ {
+		g, err := r.Next()
+		if g == nil {
+			if err == io.EOF || (strict && found) {
+				return found, nil
+			}
+			return found, fmt.Errorf("%s: %w", name, err)
+		}
+		fmt.Fprintf(w, "%d\t%d\t%s\t%s\n", n, g.Len(), g.Position().FEN(), g.OutcomeWith(rules).Result)
+		if err == nil {
+			continue
+		}
+		found = true
+		var list frisian.PDNErrors
+		if !errors.As(err, &list) {
+			var one *frisian.PDNError
+			errors.As(err, &one)
+			list = frisian.PDNErrors{one}
+		}
+		for _, e := range list {
+			fmt.Fprintf(w, "error: %v\n", e)
+		}
+		if strict {
+			return true, nil
+		}
+	}
+}
