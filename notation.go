@@ -135,6 +135,23 @@ func (t MoveText) String() string {
 	return b.String()
 }
 
+// AppendText implements encoding.TextAppender with String: move text
+// before it is resolved needs no position.
+func (t MoveText) AppendText(dst []byte) ([]byte, error) { return append(dst, t.String()...), nil }
+
+// MarshalText implements encoding.TextMarshaler with String.
+func (t MoveText) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseMoveText.
+func (t *MoveText) UnmarshalText(text []byte) error {
+	v, err := ParseMoveText(string(text))
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}
+
 // Resolve returns the legal move of p that t names.
 //
 // A quiet text names the quiet move with its start and end. A capture names

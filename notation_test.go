@@ -626,3 +626,23 @@ func txtCheckMoveError(t *testing.T, err error) {
 		t.Fatalf("ambiguous with candidates %v", me.Candidates)
 	}
 }
+
+func TestMoveTextMarshal(t *testing.T) {
+	var v struct{ M MoveText }
+	if err := json.Unmarshal([]byte(`{"M":"28X17:8!"}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(v.M.Squares, []Square{28, 17, 8}) || !v.M.Capture {
+		t.Errorf("unmarshalled %+v", v.M)
+	}
+	b, err := json.Marshal(v)
+	if err != nil || string(b) != `{"M":"28x17x8"}` {
+		t.Errorf("marshalled %s, %v", b, err)
+	}
+	if err := json.Unmarshal([]byte(`{"M":"28"}`), &v); !errors.Is(err, ErrInvalidMove) {
+		t.Errorf("bad text: %v", err)
+	}
+	if got, _ := v.M.AppendText([]byte("> ")); string(got) != "> 28x17x8" {
+		t.Errorf("AppendText = %q", got)
+	}
+}

@@ -41,6 +41,7 @@ type PDNError struct {
 	Err error
 }
 
+// Error gives the game, the place, the move number and what is wrong.
 func (e *PDNError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "frisian: pdn: game %d, line %d, column %d", e.Game, e.Line, e.Column)
@@ -68,6 +69,7 @@ func (e *PDNError) Unwrap() error { return e.Err }
 // error PDNReader.Next returns for a game with problems in lenient mode.
 type PDNErrors []*PDNError
 
+// Error describes the first error and says how many more there are.
 func (l PDNErrors) Error() string {
 	switch len(l) {
 	case 0:
@@ -122,7 +124,8 @@ type PDNReader struct {
 }
 
 // NewPDNReader returns a lenient reader of the PDN stream r. It reads r as
-// it goes, keeping only the current game in memory.
+// it goes, keeping only the current game in memory. (The zero PDNReader
+// reads an empty stream.)
 func NewPDNReader(r io.Reader) *PDNReader {
 	return &PDNReader{lex: pdnLexer{br: bufio.NewReader(r), line: 1}}
 }
@@ -138,6 +141,9 @@ func NewPDNReader(r io.Reader) *PDNReader {
 func (r *PDNReader) Next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
+	}
+	if r.lex.br == nil {
+		return nil, io.EOF // the zero PDNReader reads an empty stream
 	}
 	gr := gameReader{r: r, game: r.games + 1}
 	for {
@@ -713,6 +719,7 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 // result marker after the moves is the Result tag's value, or "*" when that
 // is not a result.
 //
+// A newline in a tag value, which a tag cannot hold, is written as a space.
 // A comment holding a '}' is written as a ; comment to the end of the
 // line, or, if it also spans lines, without its '}'s. The error
 // wraps ErrSyntax for a tag name, mark or variation that cannot be written
@@ -721,6 +728,9 @@ func (pw *PDNWriter) WriteGame(g *Game) error {
 	b, err := appendPDN(nil, g, pw.Width)
 	if err != nil {
 		return err
+	}
+	if pw.w == nil {
+		return errors.New("frisian: PDNWriter not made by NewPDNWriter") // a programming error
 	}
 	_, err = pw.w.Write(b)
 	return err

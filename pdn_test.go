@@ -627,3 +627,19 @@ func FuzzPDN(f *testing.F) {
 		}
 	})
 }
+
+func TestPDNZeroValues(t *testing.T) {
+	var r PDNReader
+	if g, err := r.Next(); g != nil || err != io.EOF {
+		t.Errorf("zero reader: %v, %v", g, err)
+	}
+	var w PDNWriter
+	if err := w.WriteGame(NewGame(StartPosition())); err == nil {
+		t.Errorf("zero writer wrote somewhere")
+	}
+	var g Game
+	out, err := g.MarshalText()
+	if err != nil || string(out) != "[GameType \"40\"]\n[Result \"*\"]\n\n*\n\n" {
+		t.Errorf("zero Game: %q, %v", out, err)
+	}
+}
