@@ -17,6 +17,20 @@ const (
 
 // appendCaptures appends the best captures of the side to move to dst.
 func (g *generator) appendCaptures(dst []Move) []Move {
+	all := g.own | g.opp
+	if g.ownKings != 0 && bits.OnesCount64(g.opp) >= fullCaptureMinPrey {
+		if n := len(dst); g.fullCapturesDecided(all) {
+			if dst = g.appendFullCaptures(dst, all); len(dst) > n {
+				return dst
+			}
+		}
+	}
+	return g.searchCaptures(dst)
+}
+
+// searchCaptures appends the best captures found by depth-first search
+// from every piece that can capture.
+func (g *generator) searchCaptures(dst []Move) []Move {
 	g.start = len(dst)
 	g.best = -1
 	all := g.own | g.opp
@@ -89,6 +103,34 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, value int) []
 	}
 	if !extended && captured != 0 {
 		dst = g.record(dst, at, captured, value)
+	}
+	return dst
+}
+
+// fullCaptureMinPrey is the number of enemy pieces from which it pays to
+// look for a king taking them all before searching (see fullcapture.go).
+const fullCaptureMinPrey = 8
+
+// fullCapturesDecided reports whether fullCaptureEnds can decide quickly,
+// for every king, whether it takes all enemy pieces.
+func (g *generator) fullCapturesDecided(all uint64) bool {
+	for k := g.ownKings; k != 0; k &= k - 1 {
+		if _, ok := fullCaptureEnds(bits.TrailingZeros64(k), g.opp, all); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// appendFullCaptures appends every capture by a king that takes all enemy
+// pieces; fullCapturesDecided must have said yes.
+func (g *generator) appendFullCaptures(dst []Move, all uint64) []Move {
+	for k := g.ownKings; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		ends, _ := fullCaptureEnds(b, g.opp, all)
+		for ; ends != 0; ends &= ends - 1 {
+			dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(ends)), flags: flagKing, captured: g.opp})
+		}
 	}
 	return dst
 }

@@ -30,8 +30,8 @@ func TestHashIncremental(t *testing.T) {
 
 var hashStarts = []string{
 	"",
-	"W:WK46,K50:BK5",                                  // draw counter
-	"W:W31,32,K33,41:B10,K18,19:+0+0",                 // three-move states
+	"W:WK46,K50:BK5",                  // draw counter
+	"W:W31,32,K33,41:B10,K18,19:+0+0", // three-move states
 	"B:W24,35,44,45:B1,2,4,5,6,8,11,K12,15,38:+212+0", // a king counted
 }
 

@@ -13,17 +13,12 @@ type generator struct {
 	restricted uint64 // the king the three-move rule stops from a quiet move
 
 	// Capture search state, see capture.go.
-	from     uint8
-	flags    uint8
-	occ      uint64 // occupied squares with the capturing piece lifted
-	open     uint64 // empty squares with the capturing piece lifted
-	best     int
-	start    int
-}
-
-func newGenerator(p *Position) (g generator) {
-	g.init(p)
-	return g
+	from  uint8
+	flags uint8
+	occ   uint64 // occupied squares with the capturing piece lifted
+	open  uint64 // empty squares with the capturing piece lifted
+	best  int
+	start int
 }
 
 // init fills in what every kind of generation needs.

@@ -1,0 +1,119 @@
+package frisian
+
+import (
+	"math/bits"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The Euler-trail shortcut gives the same moves as the plain search on
+// positions where a king has many pieces to take: kings amid a crowd of
+// enemy pieces with gaps, as in the capture puzzles that make the search
+// slow.
+func TestFullCaptureMatchesSearch(t *testing.T) {
+	shortcuts := 0
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawFullCapturePosition(t)
+		var g generator
+		g.init(&p)
+		all := g.own | g.opp
+		if !g.fullCapturesDecided(all) {
+			return
+		}
+		got := g.appendFullCaptures(nil, all)
+		if len(got) == 0 {
+			t.Fatalf("%s: the shortcut finds no capture of all pieces, yet one was built", p.FEN())
+		}
+		shortcuts++
+		var h generator
+		h.init(&p)
+		want := h.searchCaptures(nil)
+		SortMoves(got)
+		SortMoves(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: shortcut %v, search %v", p.FEN(), got, want)
+		}
+	})
+	if shortcuts == 0 {
+		t.Error("the shortcut never decided a position")
+	}
+	t.Logf("%d positions decided by the shortcut", shortcuts)
+}
+
+// drawFullCapturePosition builds a position in which the white king can
+// take every black piece: it walks a random capture on an empty board,
+// placing each piece it jumps and keeping every square it crosses empty.
+// White pieces fill part of the squares the walk left free.
+func drawFullCapturePosition(t *rapid.T) Position {
+	var st Setup
+	st.Turn = White
+	start := rapid.IntRange(0, NumSquares-1).Draw(t, "start")
+	at := int(bitOf[start+1])
+	keepEmpty := uint64(1) << at
+	var pieces uint64
+	steps := rapid.IntRange(fullCaptureMinPrey, 14).Draw(t, "steps")
+	for range steps {
+		var options [][3]int // direction, piece bit, landing bit
+		for d := range 8 {
+			for x := rays[d][at]; x != 0; x &= x - 1 {
+				f := bits.TrailingZeros64(x)
+				between := rays[d][at] &^ rays[d][f] &^ (1 << f)
+				if between&pieces != 0 || (1<<f)&(keepEmpty|pieces) != 0 {
+					continue
+				}
+				for l := rays[d][f]; l != 0; l &= l - 1 {
+					b := bits.TrailingZeros64(l)
+					if rays[d][f]&^rays[d][b]&pieces != 0 {
+						break
+					}
+					options = append(options, [3]int{d, f, b})
+				}
+			}
+		}
+		if len(options) == 0 {
+			break
+		}
+		o := rapid.SampledFrom(options).Draw(t, "jump")
+		d, f, b := o[0], o[1], o[2]
+		keepEmpty |= rays[d][at]&^rays[d][f]&^(1<<f) | rays[d][f]&^rays[d][b]
+		pieces |= 1 << f
+		at = b
+	}
+	if bits.OnesCount64(pieces) < fullCaptureMinPrey {
+		t.Skip("walk too short")
+	}
+	st.Board[start+1] = WhiteKing
+	for x := pieces; x != 0; x &= x - 1 {
+		sq := squareOf[bits.TrailingZeros64(x)]
+		st.Board[sq] = NewPiece(Black, sq > 45 || rapid.Bool().Draw(t, "king"))
+	}
+	// Crowd the board with white pieces off the walk, which keeps the
+	// number of ways to jump each piece small.
+	density := rapid.IntRange(50, 100).Draw(t, "density")
+	for sq := Square(1); sq <= NumSquares; sq++ {
+		if st.Board[sq] != NoPiece || keepEmpty&bit(sq) != 0 || rapid.IntRange(1, 100).Draw(t, "fill") > density {
+			continue
+		}
+		st.Board[sq] = NewPiece(White, sq <= 5 || rapid.IntRange(1, 10).Draw(t, "whiteKing") == 1)
+	}
+	return st.MustPosition()
+}
+
+// lidraughts' worst case: one legal move, the white king taking all 32
+// black kings and ending on 46. A plain search needs minutes.
+func TestPathologicalCapture(t *testing.T) {
+	p := MustParseFEN(benchPathological)
+	moves := p.LegalMoves()
+	if len(moves) != 1 {
+		t.Fatalf("got %d moves, want 1: %v", len(moves), moves)
+	}
+	m := moves[0]
+	if m.From() != 5 || m.To() != 46 || m.Captured().Len() != 32 || !m.ByKing() {
+		t.Errorf("got %s taking %d, want 5x46 taking all 32", m, m.Captured().Len())
+	}
+	if n := bits.OnesCount64(m.captured); n != 32 {
+		t.Errorf("captured %d", n)
+	}
+}
