@@ -17,12 +17,10 @@ const (
 
 // appendCaptures appends the best captures of the side to move to dst.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	all := g.own | g.opp
 	if g.ownKings != 0 && bits.OnesCount64(g.opp) >= fullCaptureMinPrey {
-		if n := len(dst); g.fullCapturesDecided(all) {
-			if dst = g.appendFullCaptures(dst, all); len(dst) > n {
-				return dst
-			}
+		n := len(dst)
+		if dst, _ = g.appendFullCaptures(dst); len(dst) > n {
+			return dst
 		}
 	}
 	return g.searchCaptures(dst)
@@ -111,28 +109,39 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, value int) []
 // look for a king taking them all before searching (see fullcapture.go).
 const fullCaptureMinPrey = 8
 
-// fullCapturesDecided reports whether fullCaptureEnds can decide quickly,
-// for every king, whether it takes all enemy pieces.
-func (g *generator) fullCapturesDecided(all uint64) bool {
-	for k := g.ownKings; k != 0; k &= k - 1 {
-		if _, ok := fullCaptureEnds(bits.TrailingZeros64(k), g.opp, all); !ok {
-			return false
-		}
+// appendFullCaptures appends the captures by kings that take every enemy
+// piece any piece of the side to move could ever take, if there are any:
+// nothing can beat those, so they are all the legal moves. It reports
+// false, appending nothing, when that could not be decided quickly.
+func (g *generator) appendFullCaptures(dst []Move) ([]Move, bool) {
+	all := g.own | g.opp
+	var takeable uint64 // every piece some capture could take
+	if g.manJumpers() != 0 {
+		takeable = g.opp
 	}
-	return true
-}
-
-// appendFullCaptures appends every capture by a king that takes all enemy
-// pieces; fullCapturesDecided must have said yes.
-func (g *generator) appendFullCaptures(dst []Move, all uint64) []Move {
+	var ends, takes [64]uint64 // by bit
 	for k := g.ownKings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
-		ends, _ := fullCaptureEnds(b, g.opp, all)
-		for ; ends != 0; ends &= ends - 1 {
-			dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(ends)), flags: flagKing, captured: g.opp})
+		e, t, ok := fullCaptureEnds(b, g.opp, all)
+		if !ok {
+			return dst, false
+		}
+		ends[b], takes[b] = e, t
+		takeable |= t
+	}
+	if takeable == 0 {
+		return dst, true
+	}
+	for k := g.ownKings; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		if takes[b] != takeable {
+			continue
+		}
+		for e := ends[b]; e != 0; e &= e - 1 {
+			dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(e)), flags: flagKing, captured: takeable})
 		}
 	}
-	return dst
+	return dst, true
 }
 
 // valueOf returns the value of the piece on the single bit v.

@@ -14,94 +14,174 @@ import "math/bits"
 // exists exactly when those edges are connected to the king's square and
 // at most the king's square and the end square have odd degree.
 //
+// The edges are chosen piece by piece; a square no later piece touches has
+// a settled degree, and two settled odd squares besides the king's end a
+// branch early.
+//
 // Positions where a king can take everything are where plain depth-first
 // search explodes (lidraughts' worst case has 32 kings taken in
 // astronomically many orders), and there this test answers at once: such
 // a capture is worth more than any other, so its end squares are all the
 // legal moves.
 
-// maxEdgeChoices bounds the number of edge choices fullCaptureEnds
-// enumerates; past it the caller searches as usual.
-const maxEdgeChoices = 1 << 14
+// eulerBudget bounds the work of fullCaptureEnds (choices tried); past it
+// the caller searches as usual.
+const eulerBudget = 1 << 16
 
 // pieceEdges lists the ways to jump one piece.
 type pieceEdges struct {
 	n     int
-	edges [16][2]uint8 // bit indices of the two squares
+	touch uint64       // every square of every edge
+	edges [32][2]uint8 // bit indices of the two squares
 }
 
-// fullCaptureEnds returns the squares where the king on bit k can end a
-// capture taking every piece in prey, and false when there are too many
-// choices to tell quickly.
-func fullCaptureEnds(k int, prey, occupied uint64) (ends uint64, ok bool) {
+// fullCaptureEnds looks for captures by the king on bit k that take every
+// piece of prey that can be jumped at all (takes). It returns the squares
+// where such captures end, and false when it could not tell within its
+// budget.
+func fullCaptureEnds(k int, prey, occupied uint64) (ends, takes uint64, ok bool) {
 	occ := occupied &^ (1 << k)
-	var pieces [NumSquares]pieceEdges
-	n := 0
-	choices := 1
+	var s eulerSearch
+	s.start = uint64(1) << k
 	for x := prey; x != 0; x &= x - 1 {
 		b := bits.TrailingZeros64(x)
-		pe := &pieces[n]
-		n++
+		pe := &s.pieces[s.n]
+		pe.n, pe.touch = 0, 0
+		s.n++
 		for d := range 4 {
 			before, after := slide(d+4, b, occ), slide(d, b, occ)
-			for s := before; s != 0; s &= s - 1 {
-				for t := after; t != 0; t &= t - 1 {
+			for a := before; a != 0; a &= a - 1 {
+				for c := after; c != 0; c &= c - 1 {
 					if pe.n == len(pe.edges) {
-						return 0, false
+						return 0, 0, false
 					}
-					pe.edges[pe.n] = [2]uint8{uint8(bits.TrailingZeros64(s)), uint8(bits.TrailingZeros64(t))}
+					e := [2]uint8{uint8(bits.TrailingZeros64(a)), uint8(bits.TrailingZeros64(c))}
+					pe.edges[pe.n] = e
+					pe.touch |= 1<<e[0] | 1<<e[1]
 					pe.n++
 				}
 			}
 		}
 		if pe.n == 0 {
-			return 0, true // a piece nobody can jump
+			s.n-- // a piece nobody can jump
+			continue
 		}
-		if choices *= pe.n; choices > maxEdgeChoices {
-			return 0, false
+		takes |= 1 << b
+	}
+	if s.n == 0 {
+		return 0, 0, true
+	}
+	s.order()
+	var later uint64
+	for i := s.n - 1; i >= 0; i-- {
+		s.settled[i] = s.pieces[i].touch &^ later
+		later |= s.pieces[i].touch
+	}
+	if !s.choose(0, 0, 0) {
+		return 0, 0, false
+	}
+	return s.found, takes, true
+}
+
+// order arranges the pieces so that squares are settled early: each next
+// piece is the one that settles the most squares (touched by no piece
+// after it) and adds the fewest new ones, with fewer edges first among
+// equals. The order decides how soon choose can cut a branch.
+func (s *eulerSearch) order() {
+	var count [64]int // pieces not yet placed touching each square
+	for _, pe := range s.pieces[:s.n] {
+		for t := pe.touch; t != 0; t &= t - 1 {
+			count[bits.TrailingZeros64(t)]++
 		}
 	}
-	var choice [NumSquares]int
-	for {
-		ends |= eulerEnd(k, pieces[:n], choice[:n])
-		// Next choice, as a mixed-radix counter.
-		i := 0
-		for ; i < n; i++ {
-			if choice[i]++; choice[i] < pieces[i].n {
-				break
+	var seen uint64
+	for i := 0; i < s.n; i++ {
+		var last uint64 // squares only one unplaced piece touches
+		for b, c := range count {
+			if c == 1 {
+				last |= 1 << b
 			}
-			choice[i] = 0
 		}
-		if i == n {
-			return ends, true
+		best, bestScore := i, 0
+		for j := i; j < s.n; j++ {
+			pe := &s.pieces[j]
+			score := 64*(bits.OnesCount64(pe.touch&last)-bits.OnesCount64(pe.touch&^seen)) - pe.n
+			if j == i || score > bestScore {
+				best, bestScore = j, score
+			}
+		}
+		s.pieces[i], s.pieces[best] = s.pieces[best], s.pieces[i]
+		seen |= s.pieces[i].touch
+		for t := s.pieces[i].touch; t != 0; t &= t - 1 {
+			count[bits.TrailingZeros64(t)]--
 		}
 	}
 }
 
-// eulerEnd returns the end square (as a bit) of an Euler trail from bit k
-// through the chosen edges, or 0 when there is none.
-func eulerEnd(k int, pieces []pieceEdges, choice []int) uint64 {
-	var odd uint64
-	for i := range pieces {
-		e := pieces[i].edges[choice[i]]
-		odd ^= 1<<e[0] ^ 1<<e[1]
+// eulerSearch chooses one edge per piece, keeping the parity of every
+// square's degree, and collects the end squares of the choices that form
+// an Euler trail from start.
+type eulerSearch struct {
+	start   uint64
+	n       int
+	pieces  [NumSquares]pieceEdges
+	settled [NumSquares]uint64 // squares no piece after i touches
+	chosen  [NumSquares][2]uint8
+	found   uint64
+	work    int
+}
+
+// choose picks an edge for piece i given the parity so far and the
+// squares already settled. It returns false when the budget runs out.
+func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
+	if s.work++; s.work > eulerBudget {
+		return false
 	}
-	start := uint64(1) << k
-	var end uint64
+	if i == s.n {
+		if end := s.trailEnd(odd); end&^s.found != 0 && s.connected() {
+			s.found |= end
+		}
+		return true
+	}
+	settled |= s.settled[i]
+	pe := &s.pieces[i]
+	for _, e := range pe.edges[:pe.n] {
+		next := odd ^ 1<<e[0] ^ 1<<e[1]
+		// A settled square of odd degree other than the start must be
+		// the end: two of them, or one already found, end this branch.
+		fixed := next & settled &^ s.start
+		if fixed&(fixed-1) != 0 || fixed&s.found != 0 {
+			continue
+		}
+		if settled&s.start != 0 && next&s.start == 0 && fixed != 0 {
+			continue // an even start cannot pair with an odd end
+		}
+		s.chosen[i] = e
+		if !s.choose(i+1, next, settled) {
+			return false
+		}
+	}
+	return true
+}
+
+// trailEnd returns the end square of an Euler trail from start for the
+// degree parities odd, or 0 when they allow none.
+func (s *eulerSearch) trailEnd(odd uint64) uint64 {
 	switch {
 	case odd == 0:
-		end = start
-	case bits.OnesCount64(odd) == 2 && odd&start != 0:
-		end = odd &^ start
-	default:
-		return 0
+		return s.start
+	case bits.OnesCount64(odd) == 2 && odd&s.start != 0:
+		return odd &^ s.start
 	}
-	// Every edge must be reachable from the start.
-	reach := start
+	return 0
+}
+
+// connected reports whether every chosen edge can be reached from start.
+func (s *eulerSearch) connected() bool {
+	reach := s.start
 	for grew := true; grew; {
 		grew = false
-		for i := range pieces {
-			e := pieces[i].edges[choice[i]]
+		for _, e := range s.chosen[:s.n] {
 			ab := uint64(1)<<e[0] | uint64(1)<<e[1]
 			if reach&ab != 0 && ab&^reach != 0 {
 				reach |= ab
@@ -109,10 +189,10 @@ func eulerEnd(k int, pieces []pieceEdges, choice []int) uint64 {
 			}
 		}
 	}
-	for i := range pieces {
-		if e := pieces[i].edges[choice[i]]; reach&(1<<e[0]) == 0 {
-			return 0
+	for _, e := range s.chosen[:s.n] {
+		if reach&(1<<e[0]) == 0 {
+			return false
 		}
 	}
-	return end
+	return true
 }
