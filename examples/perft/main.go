@@ -2,12 +2,17 @@
 // position, depth by depth, and reports the speed.
 //
 //	go run ./examples/perft -depth 8
+//	go run ./examples/perft -depth 10 -workers 1   # single-core speed
 //	go run ./examples/perft -fen 'W:W28:B18,22,23' -depth 3 -divide
+//
+// It prints one line per depth, "depth N nodes X", and a last line with the
+// total nodes, the seconds taken and the nodes per second.
 package main
 
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"time"
@@ -16,42 +21,44 @@ import (
 )
 
 func main() {
-	fen := flag.String("fen", "", "start position in FEN (default: the initial position)")
-	depth := flag.Int("depth", 7, "deepest depth to count")
-	divide := flag.Bool("divide", false, "print the count below each root move at the last depth")
-	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "goroutines to count with")
-	flag.Parse()
-	if err := run(os.Stdout, *fen, *depth, *divide, *workers); err != nil {
-		fmt.Fprintln(os.Stderr, "perft:", err)
-		os.Exit(1)
-	}
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(w *os.File, fen string, depth int, divide bool, workers int) error {
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("perft", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	fen := flags.String("fen", "", "start position in FEN (default: the initial position)")
+	depth := flags.Int("depth", 7, "deepest depth to count")
+	divide := flags.Bool("divide", false, "also print the count below each root move at the last depth")
+	workers := flags.Int("workers", runtime.GOMAXPROCS(0), "goroutines to count with")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
 	p := frisian.StartPosition()
-	if fen != "" {
+	if *fen != "" {
 		var err error
-		if p, err = frisian.ParseFEN(fen); err != nil {
-			return err
+		if p, err = frisian.ParseFEN(*fen); err != nil {
+			fmt.Fprintln(stderr, "perft:", err)
+			return 1
 		}
 	}
-	if depth < 1 {
-		return fmt.Errorf("depth %d: must be at least 1", depth)
+	if *depth < 1 {
+		fmt.Fprintf(stderr, "perft: depth %d: must be at least 1\n", *depth)
+		return 2
 	}
 	var total uint64
 	start := time.Now()
-	for d := 1; d <= depth; d++ {
-		n := frisian.PerftParallel(p, d, workers)
+	for d := 1; d <= *depth; d++ {
+		n := frisian.PerftParallel(p, d, *workers)
 		total += n
-		fmt.Fprintf(w, "depth %d nodes %d\n", d, n)
+		fmt.Fprintf(stdout, "depth %d nodes %d\n", d, n)
 	}
 	elapsed := time.Since(start).Seconds()
-	if divide {
-		entries := frisian.Divide(p, depth)
-		for _, e := range entries {
-			fmt.Fprintf(w, "%s %d\n", e.Move, e.Nodes)
+	if *divide {
+		for _, e := range frisian.Divide(p, *depth) {
+			fmt.Fprintf(stdout, "%s %d\n", p.MoveText(e.Move), e.Nodes)
 		}
 	}
-	fmt.Fprintf(w, "total nodes %d seconds %.3f nodes/second %.0f\n", total, elapsed, float64(total)/max(elapsed, 1e-9))
-	return nil
+	fmt.Fprintf(stdout, "total nodes %d seconds %.3f nodes/second %.0f\n", total, elapsed, float64(total)/max(elapsed, 1e-9))
+	return 0
 }
