@@ -39,22 +39,20 @@ func (g *generator) searchCaptures(dst []Move) []Move {
 		}
 		g.from, g.flags = uint8(b), flagKing
 		g.occ = all &^ (1 << b)
-		g.open = boardMask &^ g.occ
-		dst = g.kingJumps(dst, b, 0, 0)
+		dst = g.kingJumps(dst, b, 0)
 	}
 	for k := g.manJumpers(); k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		g.from, g.flags = uint8(b), 0
-		g.occ = all &^ (1 << b)
-		g.open = boardMask &^ g.occ
-		dst = g.manJumps(dst, b, 0, 0)
+		g.open = boardMask&^all | 1<<b
+		dst = g.manJumps(dst, b, 0)
 	}
 	return dst
 }
 
 // manJumps extends a man's capture standing on bit at having taken
-// captured (worth value so far).
-func (g *generator) manJumps(dst []Move, at int, captured uint64, value int) []Move {
+// captured.
+func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 	a := uint64(1) << at
 	prey := g.opp &^ captured
 	land := ((a<<dirE&prey)<<dirE | (a<<dirSW&prey)<<dirSW |
@@ -63,7 +61,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64, value int) []M
 		(a>>dirSE&prey)>>dirSE | (a>>dirS&prey)>>dirS) & g.open
 	if land == 0 {
 		if captured != 0 {
-			dst = g.record(dst, at, captured, value)
+			dst = g.record(dst, at, captured)
 		}
 		return dst
 	}
@@ -71,8 +69,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64, value int) []M
 		l := bits.TrailingZeros64(land)
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
-		v := uint64(1) << ((at + l) / 2)
-		dst = g.manJumps(dst, l, captured|v, value+g.valueOf(v))
+		dst = g.manJumps(dst, l, captured|1<<((at+l)/2))
 	}
 	return dst
 }
@@ -80,7 +77,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64, value int) []M
 // kingJumps extends a king's capture standing on bit at having taken
 // captured. A king jumps the first piece along a line if it is an enemy not
 // yet taken and may land on any empty square behind it.
-func (g *generator) kingJumps(dst []Move, at int, captured uint64, value int) []Move {
+func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 	extended := false
 	prey := g.opp &^ captured
 	for d := range 8 {
@@ -93,14 +90,12 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, value int) []
 			continue
 		}
 		extended = true
-		next := captured | 1<<f
-		nextValue := value + g.pieceValue(f)
 		for ; landings != 0; landings &= landings - 1 {
-			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), next, nextValue)
+			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), captured|1<<f)
 		}
 	}
 	if !extended && captured != 0 {
-		dst = g.record(dst, at, captured, value)
+		dst = g.record(dst, at, captured)
 	}
 	return dst
 }
@@ -144,25 +139,11 @@ func (g *generator) appendFullCaptures(dst []Move) ([]Move, bool) {
 	return dst, true
 }
 
-// valueOf returns the value of the piece on the single bit v.
-func (g *generator) valueOf(v uint64) int {
-	if g.oppKings&v != 0 {
-		return kingValue
-	}
-	return manValue
-}
-
-func (g *generator) pieceValue(b uint8) int {
-	if g.oppKings&(1<<b) != 0 {
-		return kingValue
-	}
-	return manValue
-}
-
 // record keeps a complete capture if it scores at least as well as the best
 // so far, dropping the worse ones and the duplicates of a move already kept.
-func (g *generator) record(dst []Move, at int, captured uint64, value int) []Move {
-	score := 2 * value
+func (g *generator) record(dst []Move, at int, captured uint64) []Move {
+	kings := bits.OnesCount64(captured & g.oppKings)
+	score := 2 * (kingValue*kings + manValue*(bits.OnesCount64(captured)-kings))
 	if g.flags&flagKing != 0 {
 		score++
 	}
