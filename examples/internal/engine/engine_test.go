@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/frisian-draughts/frisian"
+)
+
+func search(t *testing.T, fen string, o Options) (frisian.Position, Result, bool) {
+	t.Helper()
+	p, err := frisian.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := Search(p, o)
+	if ok && !p.IsLegal(r.Move) {
+		t.Fatalf("%s: illegal move %v", fen, r.Move)
+	}
+	return p, r, ok
+}
+
+func TestNoMove(t *testing.T) {
+	for _, fen := range []string{
+		"W:W46:B37,41", // White's man is blocked: lost
+		"W:WK47:BK5",   // one king each: drawn at once (official)
+	} {
+		p := frisian.MustParseFEN(fen)
+		if !p.Outcome().IsOver() {
+			t.Fatalf("%s is not over", fen)
+		}
+		if r, ok := Search(p, Options{}); ok {
+			t.Errorf("%s: Search = %v, %v; outcome %v", fen, r, ok, p.Outcome())
+		}
+	}
+}
+
+func TestTakesTheWin(t *testing.T) {
+	for _, tc := range []struct{ fen, want string }{
+		{"W:W28,32:B23", "28x19"}, // the only move, and it wins
+		// Black's only man must step into 37x26.
+		{"W:W37,48:B26", ""},
+	} {
+		p, r, ok := search(t, tc.fen, Options{})
+		if !ok {
+			t.Fatalf("%s: no move", tc.fen)
+		}
+		if tc.want != "" && p.MoveText(r.Move) != tc.want {
+			t.Errorf("%s: played %s (score %d), want %s", tc.fen, p.MoveText(r.Move), r.Score, tc.want)
+		}
+		if r.Score < Win-maxPly {
+			t.Errorf("%s: score %d, want a win", tc.fen, r.Score)
+		}
+	}
+}
+
+func TestDeterministicAndBudget(t *testing.T) {
+	const fen = "W:W31-50:B1-20"
+	for _, nodes := range []int{50, 5000, 100_000} {
+		o := Options{Depth: 10, Nodes: nodes}
+		p, a, _ := search(t, fen, o)
+		_, b, _ := search(t, fen, o)
+		if a != b {
+			t.Errorf("nodes %d: %+v then %+v", nodes, a, b)
+		}
+		if a.Nodes > nodes+1 {
+			t.Errorf("nodes %d: visited %d", nodes, a.Nodes)
+		}
+		t.Logf("budget %d: %s depth %d score %d nodes %d", nodes, p.MoveText(a.Move), a.Depth, a.Score, a.Nodes)
+	}
+}
+
+func TestRandomTies(t *testing.T) {
+	// A lone king's moves score the same at depth 1, unless they walk
+	// into a capture.
+	p := frisian.MustParseFEN("W:WK28:B1,2")
+	seen := map[frisian.Move]bool{}
+	for seed := range uint64(20) {
+		r, ok := Search(p, Options{Depth: 1, Rand: rand.New(rand.NewPCG(seed, 0))})
+		if !ok || !p.IsLegal(r.Move) {
+			t.Fatalf("seed %d: %v %v", seed, r, ok)
+		}
+		seen[r.Move] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("20 seeds chose %d distinct moves", len(seen))
+	}
+}
+
+// TestSelfPlay plays the engine against itself: every move legal, the game
+// ends (or runs long) without trouble, and no search is slow in nodes.
+func TestSelfPlay(t *testing.T) {
+	for _, draws := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
+		g := frisian.NewGame(frisian.StartPosition())
+		o := Options{Depth: 4, Nodes: 20_000, Draws: draws}
+		for g.Len() < 300 && !g.OutcomeWith(draws).IsOver() {
+			r, ok := Search(g.Position(), o)
+			if !ok {
+				t.Fatalf("no move in %s", g.Position().FEN())
+			}
+			if err := g.Play(r.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%v: %d plies, %v", draws, g.Len(), g.OutcomeWith(draws))
+	}
+}
+
+func BenchmarkSearchStart(b *testing.B) {
+	p := frisian.StartPosition()
+	for b.Loop() {
+		Search(p, Options{})
+	}
+}

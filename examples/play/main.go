@@ -1,0 +1,356 @@
+// Command play is a game of Frisian draughts in the terminal against a small
+// computer player.
+//
+//	go run ./examples/play
+//	go run ./examples/play -color black -depth 4
+//	go run ./examples/play -fen 'W:WK46,K50:BK5:H12' -draws official
+//
+// Moves are typed as PDN move text: "32-28", "28x19", or a capture's whole
+// landing path such as "28x17x8" (needed only when two captures share their
+// start and end squares, but accepted always). The commands are moves (the
+// legal moves), undo (take back your last move and the reply to it), fen,
+// pdn (the game so far), help and quit. After every move the board is drawn;
+// at the end the result and its reason are printed.
+//
+// Flags:
+//
+//	-color white|black          the side you play (default white)
+//	-fen FEN                    the start position (default the initial one)
+//	-depth N                    the computer's search depth in plies
+//	-nodes N                    the computer's node budget per move
+//	-draws official|lidraughts  the draw rules for king-only endings
+//	-seed N                     vary the computer's choice among equal moves
+//
+// The computer is deterministic: the same game gets the same replies, unless
+// -seed is given.
+//
+// The program reads commands from its standard input and writes plain text,
+// so a script or a test can play it.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/examples/internal/engine"
+)
+
+func main() {
+	os.Exit(run(os.Stdin, os.Stdout, os.Args[1:]))
+}
+
+// run is the whole program: it reads the flags in args, plays the game with
+// commands read from in, writes everything to out and returns the exit status:
+// 0 after quit or the end of the input, 1 for a bad start position or a read
+// error, 2 for bad flags.
+func run(in io.Reader, out io.Writer, args []string) int {
+	s, status := newSession(out, args)
+	if s == nil {
+		return status
+	}
+	return s.loop(in)
+}
+
+// session is one game in progress.
+type session struct {
+	out   io.Writer
+	game  *frisian.Game
+	human frisian.Color
+	draws frisian.DrawRules
+	opts  engine.Options
+	// announced records that the end of the game has been printed, so that
+	// it is printed once however many commands follow.
+	announced bool
+}
+
+// newSession reads the flags and sets up the game. On failure it returns nil
+// and the exit status, having said why.
+func newSession(out io.Writer, args []string) (*session, int) {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(out)
+	color := fs.String("color", "white", "the side you play: white or black")
+	fen := fs.String("fen", "", "the start position in FEN (default: the initial position)")
+	depth := fs.Int("depth", engine.DefaultDepth, "the computer's search depth in plies (1-32)")
+	nodes := fs.Int("nodes", engine.DefaultNodes, "the computer's node budget per move")
+	draws := fs.String("draws", "official", "the draw rules for king-only endings: official or lidraughts")
+	seed := fs.Uint64("seed", 0, "when not 0, choose at random among the computer's equally good moves")
+	fs.Usage = func() {
+		fmt.Fprintln(out, "usage: play [-color white|black] [-fen FEN] [-depth N] [-nodes N] [-draws official|lidraughts] [-seed N]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, 0
+		}
+		return nil, 2
+	}
+	bad := func(format string, a ...any) (*session, int) {
+		fmt.Fprintf(out, "play: "+format+"\n", a...)
+		fs.Usage()
+		return nil, 2
+	}
+	if fs.NArg() > 0 {
+		return bad("unexpected argument %q", fs.Arg(0))
+	}
+	s := &session{out: out}
+	switch *color {
+	case "white":
+		s.human = frisian.White
+	case "black":
+		s.human = frisian.Black
+	default:
+		return bad("-color %q: want white or black", *color)
+	}
+	switch *draws {
+	case "official":
+		s.draws = frisian.OfficialDraws
+	case "lidraughts":
+		s.draws = frisian.LidraughtsDraws
+	default:
+		return bad("-draws %q: want official or lidraughts", *draws)
+	}
+	if *depth < 1 || *depth > 32 {
+		return bad("-depth %d: want 1 to 32", *depth)
+	}
+	if *nodes < 1 {
+		return bad("-nodes %d: want at least 1", *nodes)
+	}
+	s.opts = engine.Options{Depth: *depth, Nodes: *nodes, Draws: s.draws}
+	if *seed != 0 {
+		s.opts.Rand = rand.New(rand.NewPCG(*seed, 0))
+	}
+	start := frisian.StartPosition()
+	if *fen != "" {
+		p, err := frisian.ParseFEN(*fen)
+		if err != nil {
+			fmt.Fprintln(out, "play:", err)
+			return nil, 1
+		}
+		start = p
+	}
+	s.game = frisian.NewGame(start)
+	s.game.Tags.Set("Event", "examples/play")
+	s.game.Tags.Set(sideTag(s.human), "You")
+	s.game.Tags.Set(sideTag(s.human.Opponent()), fmt.Sprintf("Computer (depth %d)", *depth))
+	return s, 0
+}
+
+// sideTag returns the PDN tag naming the player of colour c.
+func sideTag(c frisian.Color) string {
+	if c == frisian.White {
+		return "White"
+	}
+	return "Black"
+}
+
+// loop plays until quit or the end of the input.
+func (s *session) loop(in io.Reader) int {
+	fmt.Fprintf(s.out, "Frisian draughts against the computer. You play %s; type help for the commands.\n", s.human)
+	s.board()
+	lines := bufio.NewScanner(in)
+	lines.Buffer(nil, 1<<16)
+	for {
+		if !s.computerMoves() {
+			s.announce()
+		}
+		fmt.Fprintf(s.out, "%s> ", s.prompt())
+		if !lines.Scan() {
+			fmt.Fprintln(s.out)
+			if err := lines.Err(); err != nil {
+				fmt.Fprintln(s.out, "play:", err)
+				return 1
+			}
+			return 0
+		}
+		if quit := s.command(strings.TrimSpace(lines.Text())); quit {
+			return 0
+		}
+	}
+}
+
+// prompt names whose turn it is, or says that the game is over.
+func (s *session) prompt() string {
+	if s.outcome().IsOver() {
+		return "game over"
+	}
+	return s.game.Position().Turn().String()
+}
+
+// outcome is the outcome of the game under the chosen draw rules.
+func (s *session) outcome() frisian.Outcome { return s.game.OutcomeWith(s.draws) }
+
+// computerMoves lets the computer play while it is its turn and the game
+// goes on. It reports whether the game goes on.
+func (s *session) computerMoves() bool {
+	for {
+		if s.outcome().IsOver() {
+			return false
+		}
+		p := s.game.Position()
+		if p.Turn() == s.human {
+			return true
+		}
+		r, ok := engine.Search(p, s.opts)
+		if !ok {
+			return false // cannot happen: the game is not over
+		}
+		if err := s.game.Play(r.Move); err != nil {
+			fmt.Fprintln(s.out, "play: the computer chose an illegal move:", err)
+			return false
+		}
+		fmt.Fprintf(s.out, "Computer (%s) plays %s.\n", p.Turn(), s.game.MoveText(s.game.Len()-1))
+		s.board()
+	}
+}
+
+// announce prints the end of the game, once.
+func (s *session) announce() {
+	if s.announced {
+		return
+	}
+	s.announced = true
+	o := s.outcome()
+	reason := o.Reason.String()
+	if o.Reason == frisian.NoLegalMove {
+		// Say who could not move: the bare "no legal move" reads as if
+		// the winner were stuck.
+		reason = s.game.Position().Turn().String() + " has no legal move left"
+	}
+	verdict := "Nobody wins."
+	if w, ok := o.Result.Winner(); ok {
+		verdict = "You win!"
+		if w != s.human {
+			verdict = "The computer wins."
+		}
+	}
+	fmt.Fprintf(s.out, "Game over: %s (%s), %s. %s\n", o.Result, reason, o.Result.PDN(), verdict)
+	fmt.Fprintln(s.out, "Type pdn for the game, undo to take back your last move, or quit.")
+}
+
+// board prints the current position.
+func (s *session) board() { fmt.Fprint(s.out, s.game.Position().Diagram()) }
+
+// command carries out one line of input and reports whether to quit.
+func (s *session) command(line string) (quit bool) {
+	switch strings.ToLower(line) {
+	case "":
+	case "quit", "exit", "q":
+		return true
+	case "help", "?":
+		fmt.Fprint(s.out, help)
+	case "moves":
+		s.listMoves()
+	case "undo":
+		s.undo()
+	case "fen":
+		fmt.Fprintln(s.out, s.game.Position().FEN())
+	case "pdn":
+		s.writePDN()
+	default:
+		s.humanMove(line)
+	}
+	return false
+}
+
+const help = `Type a move as PDN text: 32-28, 28x19, or a capture's landing path 28x17x8.
+Commands:
+  moves  list the legal moves
+  undo   take back your last move and the computer's reply
+  fen    print the position in FEN
+  pdn    print the game so far in PDN
+  help   print this text
+  quit   leave the game
+`
+
+// listMoves prints the legal moves in canonical order, as the shortest
+// unambiguous PDN text.
+func (s *session) listMoves() {
+	if s.outcome().IsOver() {
+		fmt.Fprintln(s.out, "The game is over: there are no moves to play.")
+		return
+	}
+	p := s.game.Position()
+	moves := p.LegalMoves()
+	frisian.SortMoves(moves)
+	text := make([]string, len(moves))
+	for i, m := range moves {
+		text[i] = p.MoveText(m)
+	}
+	fmt.Fprintf(s.out, "Legal moves (%d): %s\n", len(moves), strings.Join(text, " "))
+}
+
+// humanMove reads line as a move of the human and plays it.
+func (s *session) humanMove(line string) {
+	if s.outcome().IsOver() {
+		fmt.Fprintln(s.out, "The game is over; type undo, pdn, fen or quit.")
+		return
+	}
+	p := s.game.Position()
+	m, err := p.ParseMove(line)
+	if err != nil {
+		// The library's errors already say what is wrong (not a move, not
+		// legal and why, or ambiguous with the candidates); the hint says
+		// what to do about it.
+		fmt.Fprintln(s.out, strings.TrimPrefix(err.Error(), "frisian: "))
+		switch {
+		case errors.Is(err, frisian.ErrInvalidMove):
+			fmt.Fprintln(s.out, "Type a move such as 32-28 or 28x19, or help for the commands.")
+		case errors.Is(err, frisian.ErrIllegalMove):
+			fmt.Fprintln(s.out, "Type moves for the legal moves.")
+		case errors.Is(err, frisian.ErrAmbiguousMove):
+			fmt.Fprintln(s.out, "Type one of them in full.")
+		}
+		return
+	}
+	if err := s.game.Play(m); err != nil {
+		fmt.Fprintln(s.out, strings.TrimPrefix(err.Error(), "frisian: "))
+		return
+	}
+	fmt.Fprintf(s.out, "You play %s.\n", s.game.MoveText(s.game.Len()-1))
+	s.board()
+}
+
+// undo takes back the human's last move and every move after it (the
+// computer's reply), so that it is the human's turn again in the position
+// where the human last moved.
+func (s *session) undo() {
+	last := -1
+	for ply := s.game.Len() - 1; ply >= 0; ply-- {
+		if p, _ := s.game.PositionAt(ply); p.Turn() == s.human {
+			last = ply
+			break
+		}
+	}
+	if last < 0 {
+		fmt.Fprintln(s.out, "Nothing to undo: you have not moved yet.")
+		return
+	}
+	var taken []string
+	for s.game.Len() > last {
+		ply := s.game.Len() - 1
+		text := s.game.MoveText(ply)
+		s.game.Undo()
+		taken = append([]string{text}, taken...)
+	}
+	s.announced = false
+	fmt.Fprintf(s.out, "Took back %s.\n", strings.Join(taken, " "))
+	s.board()
+}
+
+// writePDN prints the game so far with the library's PDN writer. The Result
+// tag is set from the outcome under the chosen draw rules, since the writer
+// would otherwise fill it in under the official ones.
+func (s *session) writePDN() {
+	g := s.game.Clone()
+	g.Tags.Set("Result", s.outcome().Result.PDN())
+	if err := frisian.NewPDNWriter(s.out).WriteGame(g); err != nil {
+		fmt.Fprintln(s.out, "play:", err)
+	}
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// play runs the program with the given flags and input lines and returns
+// its output and exit status.
+func play(t *testing.T, input string, args ...string) (string, int) {
+	t.Helper()
+	var out bytes.Buffer
+	status := run(strings.NewReader(input), &out, args)
+	return out.String(), status
+}
+
+// wantLines checks that each of want occurs in out, in order.
+func wantLines(t *testing.T, out string, want ...string) {
+	t.Helper()
+	rest := out
+	for _, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("output lacks %q (in order); output:\n%s", w, out)
+		}
+		rest = rest[i+len(w):]
+	}
+}
+
+// TestWinSession is a whole game: an invalid and two illegal moves, an
+// undo of a move pair, the computer's forced replies, a win by capturing the
+// last piece and the game in PDN.
+func TestWinSession(t *testing.T) {
+	// Black's man on 26 has one move, 26-31, after which White must take it
+	// with 37x26 and Black has nothing left.
+	script := strings.Join([]string{
+		"help",
+		"hello", // not a move at all
+		"fen",   // the start position
+		"moves", // the legal moves
+		"48-43", // legal; the computer answers 26-31
+		"undo",  // takes back both
+		"fen",   // back at the start
+		"48-42", // legal; the computer answers 26-31 again
+		"31-27", // a black piece
+		"37-32", // legal for a man, but capturing is compulsory
+		"37x26", // takes the last black piece
+		"48x43", // the game is over
+		"pdn",
+		"quit",
+		"never read",
+	}, "\n") + "\n"
+	out, status := play(t, script, "-fen", "W:W37,48:B26")
+	if status != 0 {
+		t.Fatalf("status %d\n%s", status, out)
+	}
+	wantLines(t, out,
+		"You play white",
+		"White to move\nwhite> ",
+		"  undo   take back your last move and the computer's reply\n",
+		`invalid move "hello"`,
+		"W:W37,48:B26\n",
+		"Legal moves (4): 37-31 37-32 48-42 48-43\n",
+		"You play 48-43.\n",
+		"Computer (black) plays 26-31.\n",
+		"Took back 48-43 26-31.\n",
+		"White to move\nwhite> W:W37,48:B26\n",
+		"You play 48-42.\n",
+		"Computer (black) plays 26-31.\n",
+		`illegal move "31-27": 31 holds a black piece and white is to move`,
+		"Type moves for the legal moves.\n",
+		`illegal move "37-32": capturing is compulsory`,
+		"You play 37x26.\n",
+		"Game over: white wins (black has no legal move left), 2-0. You win!\n",
+		"game over> The game is over; type undo, pdn, fen or quit.\n",
+		`[Result "2-0"]`,
+		"1. 48-42 26-31 2. 37x26 2-0\n",
+	)
+	if strings.Count(out, "Game over") != 1 {
+		t.Errorf("the end announced %d times", strings.Count(out, "Game over"))
+	}
+}
+
+// TestComputerWins: as Black, the human sees the computer move first and
+// win, and may take nothing back.
+func TestComputerWins(t *testing.T) {
+	out, status := play(t, "undo\n", "-color", "black", "-fen", "W:W28,32:B23")
+	if status != 0 {
+		t.Fatalf("status %d\n%s", status, out)
+	}
+	wantLines(t, out,
+		"You play black",
+		"Computer (white) plays 28x19.\n",
+		"Game over: white wins (black has no legal move left), 2-0. The computer wins.\n",
+		"Nothing to undo: you have not moved yet.\n",
+	)
+}
+
+// TestUndoAfterLoss: undo after the game is over takes back the human's
+// last move and the computer's winning reply, and the game goes on.
+func TestUndoAfterLoss(t *testing.T) {
+	// White's 32-27 lets Black's man on 21 take it and win at once.
+	out, status := play(t, "32-27\nundo\nmoves\n", "-fen", "W:W32:B21")
+	if status != 0 {
+		t.Fatalf("status %d\n%s", status, out)
+	}
+	wantLines(t, out,
+		"You play 32-27.\n",
+		"Computer (black) plays 21x32.\n",
+		"Game over: black wins (white has no legal move left), 0-2. The computer wins.\n",
+		"Took back 32-27 21x32.\n",
+		"white> Legal moves (2): 32-27 32-28\n",
+	)
+}
+
+// TestDraws: each draw rule ends a game with its own reason.
+func TestDraws(t *testing.T) {
+	for _, tc := range []struct {
+		name, input string
+		args        []string
+		want        []string
+	}{
+		{
+			// Six moves of two kings against one made, the seventh draws.
+			name:  "official two kings",
+			input: "50-45\n",
+			args:  []string{"-fen", "W:WK46,K50:BK5:H12"},
+			want: []string{"You play 50-45.\n",
+				"Game over: draw (two kings against one: seven moves without a win), 1-1. Nobody wins.\n"},
+		},
+		{
+			// One king each, neither able to force a capture: drawn at
+			// once under the official rules, before any move.
+			name: "official one king each",
+			args: []string{"-fen", "W:WK47:BK5"},
+			want: []string{"Game over: draw (one king each), 1-1. Nobody wins.\n"},
+		},
+		{
+			// lidraughts lets one king each play four plies first.
+			name:  "lidraughts one king each",
+			input: "47-36\n36-47\npdn\n",
+			args:  []string{"-fen", "W:WK47:BK5", "-draws", "lidraughts"},
+			want: []string{"You play 47-36.\n", "Computer (black) plays",
+				"You play 36-47.\n", "Computer (black) plays",
+				"Game over: draw (one king each: 4 plies (lidraughts)), 1-1. Nobody wins.\n",
+				`[Result "1-1"]`},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, status := play(t, tc.input, tc.args...)
+			if status != 0 {
+				t.Fatalf("status %d\n%s", status, out)
+			}
+			wantLines(t, out, tc.want...)
+		})
+	}
+}
+
+// TestAmbiguous: a capture that two moves share is refused with both
+// landing paths, and a full path is accepted.
+func TestAmbiguous(t *testing.T) {
+	const fen = "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19"
+	out, status := play(t, "18x36\n18x38x40x49x38x36\n", "-color", "black", "-fen", fen)
+	if status != 0 {
+		t.Fatalf("status %d\n%s", status, out)
+	}
+	wantLines(t, out,
+		`ambiguous move "18x36": several legal captures match; give the landing path (18x38x29x49x38x36, 18x38x40x49x38x36)`,
+		"Type one of them in full.\n",
+		"You play 18x38x40x49x38x36.\n",
+		"Computer (white) plays",
+	)
+}
+
+// TestDeterministic: the computer's replies depend only on the game.
+func TestDeterministic(t *testing.T) {
+	const script = "32-28\n28x17\n33-28\n"
+	a, _ := play(t, script, "-depth", "5")
+	b, _ := play(t, script, "-depth", "5")
+	if a != b {
+		t.Errorf("two runs differ:\n%s\n----\n%s", a, b)
+	}
+	if strings.Count(a, "Computer (black) plays") != 3 {
+		t.Errorf("want three replies:\n%s", a)
+	}
+}
+
+// TestSeed: a seed is accepted and the game goes on.
+func TestSeed(t *testing.T) {
+	out, status := play(t, "32-28\n", "-seed", "7", "-depth", "3")
+	if status != 0 || !strings.Contains(out, "Computer (black) plays") {
+		t.Fatalf("status %d\n%s", status, out)
+	}
+}
+
+// TestFlags: bad flags give status 2, a bad position 1, -h 0.
+func TestFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"-color", "red"}, 2, `-color "red": want white or black`},
+		{[]string{"-draws", "fide"}, 2, `-draws "fide": want official or lidraughts`},
+		{[]string{"-depth", "0"}, 2, "-depth 0: want 1 to 32"},
+		{[]string{"-nodes", "-1"}, 2, "-nodes -1: want at least 1"},
+		{[]string{"extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"-fen", "W:W1:B50"}, 1, "invalid position"},
+		{[]string{"-fen", "nonsense"}, 1, "syntax error"},
+		{[]string{"-h"}, 0, "usage: play"},
+	} {
+		out, status := play(t, "", tc.args...)
+		if status != tc.status || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: status %d, output\n%s\nwant status %d and %q", tc.args, status, out, tc.status, tc.want)
+		}
+	}
+}
+
+// TestLongLine: a line beyond the reader's limit ends the program with an
+// error, not a panic.
+func TestLongLine(t *testing.T) {
+	out, status := play(t, strings.Repeat("3", 1<<17)+"\n")
+	if status != 1 || !strings.Contains(out, "too long") {
+		t.Fatalf("status %d, output ends %q", status, out[max(0, len(out)-200):])
+	}
+}
