@@ -29,6 +29,11 @@ func (g *generator) appendCaptures(dst []Move) []Move {
 // searchCaptures appends the best captures found by depth-first search
 // from every piece that can capture.
 func (g *generator) searchCaptures(dst []Move) []Move {
+	return g.searchCapturesFrom(dst, g.manJumpers())
+}
+
+// searchCapturesFrom searches from every king and from the given men.
+func (g *generator) searchCapturesFrom(dst []Move, men uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
 	all := g.own | g.opp
@@ -41,7 +46,7 @@ func (g *generator) searchCaptures(dst []Move) []Move {
 		g.occ = all &^ (1 << b)
 		dst = g.kingJumps(dst, b, 0)
 	}
-	for k := g.manJumpers(); k != 0; k &= k - 1 {
+	for k := men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		g.from, g.flags = uint8(b), 0
 		g.open = boardMask&^all | 1<<b
@@ -176,6 +181,10 @@ func (g *generator) record(dst []Move, at int, captured uint64) []Move {
 // them can go on after its first jump. ok is false when some man may jump
 // twice (the caller then searches in full); prey is the set of pieces worth
 // taking: the kings if any jump takes a king, else every enemy piece.
+//
+// When some man can jump twice, prey is instead the set of men that can:
+// only their captures, worth at least two pieces, can be legal, since a
+// single jump is worth one piece at most.
 func (g *generator) jumpOnce() (prey uint64, any, ok bool) {
 	landed := jumpLandings(g.ownMen, g.opp, g.empty)
 	if landed == 0 {
@@ -184,8 +193,8 @@ func (g *generator) jumpOnce() (prey uint64, any, ok bool) {
 	// jumpSources sees every further jump exactly: the only other one would
 	// go straight back over the piece just taken onto the start square,
 	// which it counts as occupied.
-	if landed&jumpSources(g.opp, g.empty) != 0 {
-		return 0, true, false
+	if again := landed & jumpSources(g.opp, g.empty); again != 0 {
+		return jumpSources(g.opp, again) & g.ownMen, true, false
 	}
 	if jumpLandings(g.ownMen, g.oppKings, g.empty) != 0 {
 		return g.oppKings, true, true

@@ -165,7 +165,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		case ok:
 			return g.appendQuiet(dst)
 		}
-		return g.appendCaptures(dst)
+		return g.searchCapturesFrom(dst, prey)
 	}
 	if n := len(dst); g.anyCapture() {
 		dst = g.appendCaptures(dst)

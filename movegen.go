@@ -23,16 +23,25 @@ type generator struct {
 
 // init fills in what every kind of generation needs.
 func (g *generator) init(p *Position) {
-	us := p.turn & 1
-	g.us = us
-	g.own = p.side[0]
-	g.opp = p.side[1]
-	g.ownKings = g.own & p.kings
-	g.ownMen = g.own &^ p.kings
-	g.oppKings = g.opp & p.kings
-	g.empty = boardMask &^ (g.own | g.opp)
+	g.initBoard(p.side[0], p.side[1], p.kings, p.turn)
+	g.restrict(p.kingRun[g.us])
+}
+
+// initBoard fills in the pieces: own are the side to move's, of colour us.
+func (g *generator) initBoard(own, opp, kings uint64, us Color) {
+	g.us = us & 1
+	g.own = own
+	g.opp = opp
+	g.ownKings = own & kings
+	g.ownMen = own &^ kings
+	g.oppKings = opp & kings
+	g.empty = boardMask &^ (own | opp)
+}
+
+// restrict records the king the three-move rule holds, if any.
+func (g *generator) restrict(r kingRun) {
 	g.restricted = 0
-	if r := p.kingRun[us]; r.count >= 3 {
+	if r.count >= 3 {
 		g.restricted = uint64(1) << (r.sq & 63)
 	}
 }
@@ -182,17 +191,23 @@ func countMoves(own, opp, kings uint64, turn Color, run kingRun) int {
 				return bits.OnesCount64(own>>dirSW&empty) + bits.OnesCount64(own>>dirSE&empty)
 			}
 			return bits.OnesCount64(own<<dirSW&empty) + bits.OnesCount64(own<<dirSE&empty)
-		} else if landed&jumpSources(opp, empty) == 0 {
+		} else if again := landed & jumpSources(opp, empty); again == 0 {
 			if oppKings := opp & kings; jumpLandings(own, oppKings, empty) != 0 {
 				return countJumps(own, oppKings, empty)
 			}
 			return countJumps(own, opp, empty)
+		} else {
+			// Only men that can jump twice have legal captures (see
+			// jumpOnce).
+			var g generator
+			g.initBoard(own, opp, kings, turn)
+			var buf [64]Move
+			return len(g.searchCapturesFrom(buf[:0], jumpSources(opp, again)&own))
 		}
 	}
-	p := Position{side: [2]uint64{own, opp}, kings: kings, turn: turn}
-	p.kingRun[turn&1] = run
 	var g generator
-	g.init(&p)
+	g.initBoard(own, opp, kings, turn)
+	g.restrict(run)
 	if g.ownKings == 0 || g.anyCapture() {
 		var buf [64]Move
 		if n := len(g.appendCaptures(buf[:0])); n > 0 {
