@@ -223,16 +223,21 @@ func (p Position) Play(m Move) (Position, error) {
 // a parsed move text). Apply never panics, but for any other Move the result
 // is meaningless; use Play for moves from untrusted sources.
 func (p Position) Apply(m Move) Position {
-	us := p.turn & 1
+	us, them := p.turn&1, p.turn&1^1
 	from := uint64(1) << (m.from & 63)
 	to := uint64(1) << (m.to & 63)
 	byKing := p.kings&from != 0
-	q := p.applyBoard(m)
+	oldRun, oldPlies, oldKings, h := p.kingRun, p.plies, p.kings, p.hash
 
-	// The mover's three-move state (RULES.md §5); applyBoard did the
-	// opponent's.
-	if byKing && m.captured == 0 && q.side[1]&^q.kings != 0 {
-		r := &q.kingRun[us]
+	next, moved, kings := p.boardAfter(m)
+	p.kingRun[them] = p.runAfter(m, next, kings)
+	p.side = [2]uint64{next, moved}
+	p.kings = kings
+	p.turn = them
+
+	// The mover's three-move state (RULES.md §5).
+	if byKing && m.captured == 0 && moved&^kings != 0 {
+		r := &p.kingRun[us]
 		if r.count > 0 && r.sq == m.from {
 			r.count++
 		} else {
@@ -240,50 +245,41 @@ func (p Position) Apply(m Move) Position {
 		}
 		r.sq = m.to
 	} else {
-		q.kingRun[us] = kingRun{}
+		p.kingRun[us] = kingRun{}
 	}
 
 	// The draw counter counts only in king-only endings of 2 v 1 or 1 v 1,
 	// from the capture or promotion that made them.
 	switch {
-	case !isKingEnding(&q):
-		q.plies = 0
+	case !isKingEnding(&p):
+		p.plies = 0
 	case m.captured != 0 || (!byKing && to&promotionRow[us] != 0):
-		q.plies = 0
-	case q.plies < drawPliesLimit:
-		q.plies++
+		p.plies = 0
+	case p.plies < drawPliesLimit:
+		p.plies++
 	}
 
 	// The hash, from the features the move changed.
-	them := us ^ 1
-	h := p.hash ^ zobrist.blackToMove
-	h ^= zobrist.piece[NewPiece(us, byKing)-1][m.from&63] ^ zobrist.piece[NewPiece(us, q.kings&to != 0)-1][m.to&63]
+	h ^= zobrist.blackToMove
+	h ^= zobrist.piece[NewPiece(us, byKing)-1][m.from&63] ^ zobrist.piece[NewPiece(us, kings&to != 0)-1][m.to&63]
 	for c := m.captured; c != 0; c &= c - 1 {
 		b := bits.TrailingZeros64(c)
-		h ^= zobrist.piece[NewPiece(them, p.kings&(1<<b) != 0)-1][b]
+		h ^= zobrist.piece[NewPiece(them, oldKings&(1<<b) != 0)-1][b]
 	}
-	h ^= runKey(us, p.kingRun[us]) ^ runKey(us, q.kingRun[us])
-	h ^= runKey(them, p.kingRun[them]) ^ runKey(them, q.kingRun[them])
-	q.hash = h ^ pliesKey(p.plies) ^ pliesKey(q.plies)
-	return q
-}
-
-// drawPliesLimit is where the draw counter stops counting, far beyond every
-// draw rule.
-const drawPliesLimit = 1<<15 - 1
-
-// applyBoard is Apply less the mover's three-move state, the draw counter
-// and the hash: it moves the pieces, passes the turn and clears the
-// opponent's three-move state if its king was taken or its last man.
-func (p Position) applyBoard(m Move) Position {
-	us := p.turn & 1
-	next, moved, kings := p.boardAfter(m)
-	p.kingRun[us^1] = p.runAfter(m, next, kings)
-	p.side = [2]uint64{next, moved}
-	p.kings = kings
-	p.turn = us ^ 1
+	if oldRun[0] != p.kingRun[0] || oldRun[1] != p.kingRun[1] {
+		h ^= runKey(us, oldRun[us]) ^ runKey(us, p.kingRun[us])
+		h ^= runKey(them, oldRun[them]) ^ runKey(them, p.kingRun[them])
+	}
+	if oldPlies != p.plies {
+		h ^= pliesKey(oldPlies) ^ pliesKey(p.plies)
+	}
+	p.hash = h
 	return p
 }
+
+// drawPliesLimit is where the draw counter stops counting, far beyond
+// every draw rule.
+const drawPliesLimit = 1<<15 - 1
 
 // boardAfter returns the pieces after m: those of the side to move next
 // (the opponent's now), those of the side that moved, and the kings.
