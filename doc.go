@@ -32,10 +32,22 @@
 //
 // # Text
 //
+// Position.ParseMove reads move text ("32-28", "28x19", the landing path
+// "28x17x8") against a position, matching a path against every path of
+// every legal move; Position.MoveText writes the shortest unambiguous text.
 // ParseFEN and Position.FEN read and write PDN FEN, including the fields
 // lidraughts adds for Frisian. Errors wrap the sentinels ErrSyntax,
-// ErrInvalidPosition, ErrInvalidMove, ErrIllegalMove and ErrAmbiguousMove, so
-// that callers can use errors.Is.
+// ErrInvalidPosition, ErrInvalidMove, ErrIllegalMove and ErrAmbiguousMove,
+// so that callers can use errors.Is, and carry the details in *ParseError,
+// *MoveError and *PDNError values.
+//
+// # Games
+//
+// A Game keeps the moves, positions, tags and comments of a game.
+// Position.Outcome gives the result: a loss for the side that cannot move,
+// or a draw by the official rules (the default) or, with OutcomeWith and
+// LidraughtsDraws, by lidraughts' counting. PDNReader reads files of many
+// games, leniently or strictly; PDNWriter writes them.
 //
 // # Speed
 //

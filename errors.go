@@ -15,7 +15,7 @@ var (
 	ErrIllegalMove = errors.New("illegal move")
 	// ErrAmbiguousMove: the text matches more than one legal move.
 	ErrAmbiguousMove = errors.New("ambiguous move")
-	// ErrSyntax: the text of a FEN (or other position text) is malformed.
+	// ErrSyntax: the text of a FEN or of a PDN file is malformed.
 	ErrSyntax = errors.New("syntax error")
 	// ErrInvalidPosition: the text is well-formed but the position it
 	// describes cannot occur (a man on its own promotion row, for example).

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -730,7 +731,8 @@ func (pw *PDNWriter) WriteGame(g *Game) error {
 		return err
 	}
 	if pw.w == nil {
-		return errors.New("frisian: PDNWriter not made by NewPDNWriter") // a programming error
+		// A programming error; os.ErrInvalid lets errors.Is tell it apart.
+		return fmt.Errorf("frisian: PDNWriter not made by NewPDNWriter: %w", os.ErrInvalid)
 	}
 	_, err = pw.w.Write(b)
 	return err
