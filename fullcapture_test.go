@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 )
@@ -117,7 +118,16 @@ func drawFullCapturePosition(t *rapid.T) (Position, int) {
 // black kings and ending on 46. A plain search needs minutes.
 func TestPathologicalCapture(t *testing.T) {
 	p := MustParseFEN(benchPathological)
-	moves := p.LegalMoves()
+	// A generous bound: the benchmark takes microseconds, a plain search
+	// minutes.
+	done := make(chan []Move, 1)
+	go func() { done <- p.LegalMoves() }()
+	var moves []Move
+	select {
+	case moves = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("LegalMoves took more than 10 s")
+	}
 	if len(moves) != 1 {
 		t.Fatalf("got %d moves, want 1: %v", len(moves), moves)
 	}
