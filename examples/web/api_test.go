@@ -357,7 +357,7 @@ func TestGameOver(t *testing.T) {
 		t.Fatalf("after the last capture: %+v", st)
 	}
 	e := c.refused("/api/move", request{ID: st.ID, Move: "32-28"}, http.StatusConflict)
-	if !strings.Contains(e.Error, "game is over") {
+	if !strings.Contains(e.Error, "The game is over: White wins (black has no legal move left), 2-0") {
 		t.Errorf("move after the end: %+v", e)
 	}
 	c.refused("/api/engine", request{ID: st.ID}, http.StatusConflict)
@@ -512,4 +512,34 @@ func TestRun(t *testing.T) {
 	if status := run(ctx, []string{"-addr", "127.0.0.1:99999"}, &out, &errOut); status != 1 {
 		t.Errorf("bad address: %d", status)
 	}
+}
+
+// FuzzAPI posts arbitrary bodies to the endpoints of one game; no request
+// may make the server fail (5xx) or panic. Run with
+// go test -fuzz FuzzAPI ./examples/web.
+func FuzzAPI(f *testing.F) {
+	for i, body := range []string{
+		`{"id":"ID","move":"32-28"}`, `{"id":"ID","squares":[32],"square":28}`,
+		`{"fen":"B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19","mode":"human","depth":1}`,
+		`{"id":"ID","squares":[18,38,40,49,38],"square":36}`, `{"id":"ID"}`, `{`,
+	} {
+		f.Add(uint8(i), body)
+	}
+	s := newServer()
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/new", strings.NewReader(
+		`{"fen":"B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19","mode":"human","depth":1}`)))
+	var st stateJSON
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
+		f.Fatal(err)
+	}
+	paths := []string{"/api/new", "/api/move", "/api/click", "/api/engine", "/api/undo", "/api/flip"}
+	f.Fuzz(func(t *testing.T, which uint8, body string) {
+		body = strings.ReplaceAll(body, "ID", st.ID)
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("POST", paths[int(which)%len(paths)], strings.NewReader(body)))
+		if rec.Code >= 500 {
+			t.Fatalf("%s: %d %s", body, rec.Code, rec.Body)
+		}
+	})
 }

@@ -327,7 +327,7 @@ func writeMoveError(w http.ResponseWriter, err error) {
 // not: the game is over, or it is the computer's turn.
 func (g *game) personMayMove(w http.ResponseWriter) bool {
 	if o := g.outcome(); o.IsOver() {
-		writeError(w, http.StatusConflict, "the game is over: "+o.String())
+		writeError(w, http.StatusConflict, "The game is over: "+outcomeOf(o, g.g.Position()).Text)
 		return false
 	}
 	if g.engineToMove() {
@@ -414,7 +414,7 @@ func squares(w http.ResponseWriter, nums []int) ([]frisian.Square, bool) {
 // the side to move, as a hint.
 func (s *server) handleEngine(w http.ResponseWriter, req *request, g *game) {
 	if o := g.outcome(); o.IsOver() {
-		writeError(w, http.StatusConflict, "the game is over: "+o.String())
+		writeError(w, http.StatusConflict, "The game is over: "+outcomeOf(o, g.g.Position()).Text)
 		return
 	}
 	if g.mode == modeEngine && !g.engineToMove() {
