@@ -40,20 +40,58 @@ type pieceEdges struct {
 // where such captures end, and false when it could not tell within its
 // budget.
 func fullCaptureEnds(k int, prey, occupied uint64) (ends, takes uint64, ok bool) {
-	occ := occupied &^ (1 << k)
 	var s eulerSearch
+	takes, ok = s.build(k, prey, occupied, true)
+	if !ok || takes == 0 {
+		return 0, 0, ok
+	}
+	if !s.run() {
+		return 0, 0, false
+	}
+	return s.found, takes, true
+}
+
+// canTakeAll reports whether the piece on bit at (a king, or a man) can
+// go on to take exactly the pieces of set and end on bit end, with the
+// pieces on occupied standing (taken ones stay until the capture ends).
+// known is false when the budget ran out before an answer.
+func canTakeAll(at int, set, occupied uint64, king bool, end int) (yes, known bool) {
+	var s eulerSearch
+	takes, ok := s.build(at, set, occupied, king)
+	if !ok {
+		return false, false
+	}
+	if takes != set {
+		return false, true // a piece of set nobody can jump
+	}
+	if !s.run() {
+		return false, false
+	}
+	return s.found&(1<<end) != 0, true
+}
+
+// build lists the edges of every piece of prey for a capture from bit k:
+// a king's run the whole empty line on each side of a piece, a man's only
+// the next square. It returns the pieces that have an edge, and false
+// when a piece has more edges than it can hold.
+func (s *eulerSearch) build(k int, prey, occupied uint64, king bool) (takes uint64, ok bool) {
+	occ := occupied &^ (1 << k)
 	s.start = uint64(1) << k
 	for x := prey; x != 0; x &= x - 1 {
 		b := bits.TrailingZeros64(x)
 		pe := &s.pieces[s.n]
 		pe.n, pe.touch = 0, 0
-		s.n++
 		for d := range 4 {
-			before, after := slide(d+4, b, occ), slide(d, b, occ)
+			var before, after uint64
+			if king {
+				before, after = slide(d+4, b, occ), slide(d, b, occ)
+			} else if n1, n2 := neighbour[d+4][b], neighbour[d][b]; n1 != noBit && n2 != noBit {
+				before, after = 1<<n1&^occ, 1<<n2&^occ
+			}
 			for a := before; a != 0; a &= a - 1 {
 				for c := after; c != 0; c &= c - 1 {
 					if pe.n == len(pe.edges) {
-						return 0, 0, false
+						return 0, false
 					}
 					e := [2]uint8{uint8(bits.TrailingZeros64(a)), uint8(bits.TrailingZeros64(c))}
 					pe.edges[pe.n] = e
@@ -62,25 +100,23 @@ func fullCaptureEnds(k int, prey, occupied uint64) (ends, takes uint64, ok bool)
 				}
 			}
 		}
-		if pe.n == 0 {
-			s.n-- // a piece nobody can jump
-			continue
+		if pe.n > 0 {
+			s.n++
+			takes |= 1 << b
 		}
-		takes |= 1 << b
 	}
-	if s.n == 0 {
-		return 0, 0, true
-	}
+	return takes, true
+}
+
+// run searches the edge choices; false when the budget ran out.
+func (s *eulerSearch) run() bool {
 	s.order()
 	var later uint64
 	for i := s.n - 1; i >= 0; i-- {
 		s.settled[i] = s.pieces[i].touch &^ later
 		later |= s.pieces[i].touch
 	}
-	if !s.choose(0, 0, 0) {
-		return 0, 0, false
-	}
-	return s.found, takes, true
+	return s.choose(0, 0, 0)
 }
 
 // order arranges the pieces so that squares are settled early: each next

@@ -205,6 +205,11 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 // first and last square are m's start and end, and its middle squares are
 // landing squares of the path in order, possibly with others between.
 func (p Position) anyPathThrough(m Move, want []Square) bool {
+	if len(want)-1 == m.Captured().Len() {
+		// A path with every landing square: replay it rather than search,
+		// which matters for captures with countless paths.
+		return p.isPathOf(m, want)
+	}
 	mid := want[1 : len(want)-1]
 	ok := false
 	p.walkCaptures(m, func(path []uint8) bool {
@@ -218,6 +223,50 @@ func (p Position) anyPathThrough(m Move, want []Square) bool {
 		return !ok
 	})
 	return ok
+}
+
+// isPathOf reports whether path (start, every landing square, end) is a
+// path of the legal capture m: each step jumps exactly one piece of m's,
+// not taken before, as a king or a man may.
+func (p Position) isPathOf(m Move, path []Square) bool {
+	if path[0] != m.From() || path[len(path)-1] != m.To() {
+		return false
+	}
+	king := m.ByKing()
+	occ := (p.side[0] | p.side[1]) &^ bit(m.From())
+	var taken uint64
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		if !a.Valid() || !b.Valid() {
+			return false
+		}
+		jumped, ok := jumpBetween(int(bitOf[a]), int(bitOf[b]), occ, king)
+		if !ok || m.captured&jumped == 0 || taken&jumped != 0 {
+			return false
+		}
+		taken |= jumped
+	}
+	return taken == m.captured
+}
+
+// jumpBetween returns the piece a king (or man) jumps going from bit a to
+// bit b in one step with the pieces on occ standing, and false when no
+// single jump goes from a to b.
+func jumpBetween(a, b int, occ uint64, king bool) (uint64, bool) {
+	for d := range 8 {
+		if rays[d][a]&(1<<b) == 0 {
+			continue
+		}
+		f := firstBlocker(d, rays[d][a]&occ)
+		if f == noBit || rays[d][f]&(1<<b) == 0 || slide(d, int(f), occ)&(1<<b) == 0 {
+			return 0, false
+		}
+		if !king && (neighbour[d][a] != f || neighbour[d][f] != uint8(b)) {
+			return 0, false
+		}
+		return 1 << f, true
+	}
+	return 0, false
 }
 
 // ParseMove reads PDN move text (see ParseMoveText) and returns the legal
@@ -271,19 +320,17 @@ func (p Position) FullMoveText(m Move) string {
 	return string(p.appendFullPath(nil, m))
 }
 
-// appendFullPath writes the least landing path of the legal capture m, so
-// that the text does not depend on the order the path walker goes in.
+// appendFullPath writes the least landing path of the legal capture m (the
+// first the path walker yields, as it goes in ascending order), so that
+// the text does not depend on how the paths are found.
 func (p Position) appendFullPath(dst []byte, m Move) []byte {
 	var best []Square
 	p.walkCaptures(m, func(path []uint8) bool {
-		sq := make([]Square, len(path))
+		best = make([]Square, len(path))
 		for i, b := range path {
-			sq[i] = squareOf[b]
+			best[i] = squareOf[b]
 		}
-		if best == nil || slices.Compare(sq, best) < 0 {
-			best = sq
-		}
-		return true
+		return false
 	})
 	if best == nil {
 		return append(dst, m.String()...)

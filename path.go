@@ -1,6 +1,10 @@
 package frisian
 
-import "math/bits"
+import (
+	"iter"
+	"math/bits"
+	"slices"
+)
 
 // Capture paths, for animation and notation. This is the cold path: it walks
 // the capture tree of one piece, limited to the pieces a move takes.
@@ -27,71 +31,122 @@ func (p Position) Path(m Move) []Square {
 	return found
 }
 
-// walkCaptures calls yield with every path of the capture m (as bit indices, start
-// first) until yield returns false. m must be a capture of p.
+// Paths yields every path of the legal move m, as Path writes one: for a
+// capture, every order and choice of landing squares that takes exactly
+// m's pieces from m's start to m's end; for a quiet move, its one path.
+// The slice yielded is reused: copy it to keep it. A capture of many pieces
+// can have a great many paths (lidraughts' worst case has astronomically
+// many), so stop when you have what you need. A Move that is not legal in p
+// yields nothing.
+//
+// A board UI can use Paths for click-by-click input: the moves whose paths
+// start with the squares clicked so far are the ones still possible.
+func (p Position) Paths(m Move) iter.Seq[[]Square] {
+	return func(yield func([]Square) bool) {
+		if !p.IsLegal(m) {
+			return
+		}
+		if m.captured == 0 {
+			yield([]Square{m.From(), m.To()})
+			return
+		}
+		var buf []Square
+		p.walkCaptures(m, func(path []uint8) bool {
+			buf = buf[:0]
+			for _, b := range path {
+				buf = append(buf, squareOf[b])
+			}
+			return yield(buf)
+		})
+	}
+}
+
+// walkCaptures calls yield with the paths of the capture m (as bit
+// indices, start first) in ascending order of their squares, until yield
+// returns false. m must be a capture of p.
+//
+// A capture of many pieces can be taken in astronomically many orders, most
+// of which strand the piece before the last one. Past a few pieces every
+// step is first checked with canTakeAll, so the walk never enters a dead
+// end and each path costs polynomial time.
 func (p Position) walkCaptures(m Move, yield func(path []uint8) bool) {
 	from := uint64(1) << (m.from & 63)
-	if p.side[0]&from == 0 {
+	if p.side[0]&from == 0 || m.captured&^p.side[1] != 0 {
 		return
 	}
 	w := pathWalker{
-		king:    p.kings&from != 0,
-		prey:    p.side[1] & m.captured,
-		occ:     (p.side[0] | p.side[1]) &^ from,
-		want:    m.captured,
-		to:      m.to,
-		yield:   yield,
-		path:    make([]uint8, 0, 24),
-		stopped: false,
+		king:  p.kings&from != 0,
+		occ:   (p.side[0] | p.side[1]) &^ from,
+		to:    m.to & 63,
+		yield: yield,
+		path:  make([]uint8, 1, 24),
 	}
-	w.path = append(w.path, m.from&63)
-	w.walk(int(m.from&63), 0)
+	w.path[0] = m.from & 63
+	w.walk(int(m.from&63), m.captured)
 }
+
+// oracleMinPieces is the number of pieces still to take from which the
+// walk asks canTakeAll before each step.
+const oracleMinPieces = 6
 
 type pathWalker struct {
 	king    bool
-	prey    uint64 // the pieces the move takes
-	occ     uint64
-	want    uint64
+	occ     uint64 // every piece but the mover
 	to      uint8
 	yield   func([]uint8) bool
 	path    []uint8
 	stopped bool
 }
 
-// walk extends the path from bit at having taken captured. Only pieces of
-// the wanted set are jumped, so every complete path found is one of m's.
-func (w *pathWalker) walk(at int, captured uint64) {
-	if captured == w.want {
+// walk extends the path from bit at, with the pieces of left still to
+// take. Only those are jumped, so every complete path is one of m's.
+func (w *pathWalker) walk(at int, left uint64) {
+	if left == 0 {
 		if uint8(at) == w.to && !w.stopped {
 			w.stopped = !w.yield(w.path)
 		}
 		return
 	}
-	for d := 0; d < 8 && !w.stopped; d++ {
+	// The next steps, as (landing, piece) pairs in ascending order of
+	// landing square (bit order is square order).
+	var steps [NumSquares][2]uint8
+	n := 0
+	for d := range 8 {
 		var f uint8
 		var landings uint64
 		if w.king {
-			f = firstBlocker(d, rays[d][at]&w.occ)
-			if f == noBit {
+			if f = firstBlocker(d, rays[d][at]&w.occ); f == noBit {
 				continue
 			}
 			landings = slide(d, int(f), w.occ)
 		} else {
-			f = neighbour[d][at]
-			if f == noBit || neighbour[d][f] == noBit {
+			if f = neighbour[d][at]; f == noBit || neighbour[d][f] == noBit {
 				continue
 			}
-			landings = (uint64(1) << neighbour[d][f]) &^ w.occ & boardMask
+			landings = uint64(1) << neighbour[d][f] &^ w.occ
 		}
-		if w.prey&^captured&(1<<f) == 0 {
+		if left&(1<<f) == 0 {
 			continue
 		}
-		for ; landings != 0 && !w.stopped; landings &= landings - 1 {
-			l := uint8(bits.TrailingZeros64(landings))
-			w.path = append(w.path, l)
-			w.walk(int(l), captured|1<<f)
-			w.path = w.path[:len(w.path)-1]
+		for ; landings != 0; landings &= landings - 1 {
+			steps[n] = [2]uint8{uint8(bits.TrailingZeros64(landings)), f}
+			n++
 		}
+	}
+	slices.SortFunc(steps[:n], func(a, b [2]uint8) int { return int(a[0]) - int(b[0]) })
+	for _, st := range steps[:n] {
+		if w.stopped {
+			return
+		}
+		l, rest := int(st[0]), left&^(1<<st[1])
+		if bits.OnesCount64(rest) >= oracleMinPieces {
+			// The mover stands on l; its start square is empty.
+			if yes, known := canTakeAll(l, rest, w.occ, w.king, int(w.to)); known && !yes {
+				continue
+			}
+		}
+		w.path = append(w.path, uint8(l))
+		w.walk(l, rest)
+		w.path = w.path[:len(w.path)-1]
 	}
 }
