@@ -1,8 +1,10 @@
 package frisian
 
 import (
+	"errors"
 	"math/bits"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,5 +139,37 @@ func TestPathologicalCapture(t *testing.T) {
 	}
 	if n := bits.OnesCount64(m.captured); n != 32 {
 		t.Errorf("captured %d", n)
+	}
+}
+
+// Move text on the worst case: writing the full path, reading it back, and
+// rejecting wrong paths all answer at once rather than walking countless
+// paths.
+func TestPathologicalText(t *testing.T) {
+	p := MustParseFEN(benchPathological)
+	m := p.LegalMoves()[0]
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if got := p.MoveText(m); got != "5x46" {
+			t.Errorf("MoveText = %q", got)
+		}
+		full := p.FullMoveText(m)
+		if n := len(strings.Split(full, "x")); n != 33 {
+			t.Errorf("FullMoveText = %q: %d squares", full, n)
+		}
+		if got, err := p.ParseMove(full); err != nil || got != m {
+			t.Errorf("ParseMove(%q) = %v, %v", full, got, err)
+		}
+		for _, bad := range []string{"5x10", "5x49x46", "5x50x1x46", "5x3x1x12x3x14x5x25x14x12x23x14x34x23x37x17x6x26x17x28x39x25x45x34x48x37x26x46x37x39x50x46x48"} {
+			if _, err := p.ParseMove(bad); !errors.Is(err, ErrIllegalMove) {
+				t.Errorf("ParseMove(%q): %v, want an illegal move", bad, err)
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("move text on the worst case took more than 20 s")
 	}
 }

@@ -211,8 +211,19 @@ func (p Position) anyPathThrough(m Move, want []Square) bool {
 		return p.isPathOf(m, want)
 	}
 	mid := want[1 : len(want)-1]
-	ok := false
+	for _, sq := range mid {
+		if sq != m.From() && p.PieceAt(sq) != NoPiece {
+			return false // a capture lands only on empty squares
+		}
+	}
+	// Some landing squares left out: look through the paths, up to a
+	// budget, since a capture of many pieces can have countless paths.
+	// Past it the text does not name the move; every landing square does.
+	ok, tried := false, 0
 	p.walkCaptures(m, func(path []uint8) bool {
+		if tried++; tried > partialPathBudget {
+			return false
+		}
 		k := 0
 		for _, b := range path[1 : len(path)-1] {
 			if k < len(mid) && squareOf[b] == mid[k] {
@@ -224,6 +235,9 @@ func (p Position) anyPathThrough(m Move, want []Square) bool {
 	})
 	return ok
 }
+
+// partialPathBudget bounds the paths anyPathThrough looks through.
+const partialPathBudget = 1 << 14
 
 // isPathOf reports whether path (start, every landing square, end) is a
 // path of the legal capture m: each step jumps exactly one piece of m's,
@@ -572,6 +586,9 @@ func pathVisits(path, want []Square) bool {
 	return k == len(mid)
 }
 
+// everyCaptureBudget bounds the squares everyCapture visits.
+const everyCaptureBudget = 1 << 16
+
 // textCapture is one complete capture: the squares visited (start,
 // landings, end) and the squares taken.
 type textCapture struct {
@@ -584,7 +601,8 @@ type textCapture struct {
 var textSteps = [8][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2, 0}, {2, 0}, {0, -2}, {0, 2}}
 
 // everyCapture returns every complete capture of the piece on from, ignoring
-// which captures the precedence rule allows. It works on square
+// which captures the precedence rule allows, up to a budget of work (past
+// it, some captures are missing). It works on square
 // coordinates through the exported accessors only, apart from the move
 // generator, so it also serves the tests as a second opinion.
 func everyCapture(p Position, from Square) []textCapture {
@@ -599,8 +617,14 @@ func everyCapture(p Position, from Square) []textCapture {
 	step := func(sq Square, d [2]int) (Square, bool) {
 		return SquareAt(sq.Row()+d[0], sq.Column()+d[1])
 	}
+	// A budget: a crowded board can have astronomically many captures,
+	// and this only words an error message.
+	work := 0
 	var walk func(at Square, taken SquareSet)
 	walk = func(at Square, taken SquareSet) {
+		if work++; work > everyCaptureBudget {
+			return
+		}
 		extended := false
 		for _, d := range textSteps {
 			victim, ok := step(at, d)
