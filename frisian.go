@@ -149,9 +149,6 @@ func (m Move) IsZero() bool { return m == Move{} }
 func (p Position) LegalMoves() []Move {
 	var buf [128]Move
 	moves := p.AppendLegalMoves(buf[:0])
-	if cap(moves) > len(buf) {
-		return moves // outgrew buf: already on the heap
-	}
 	return append([]Move(nil), moves...)
 }
 
