@@ -54,24 +54,9 @@ func shift(x uint64, d int) uint64 {
 	return x >> -d
 }
 
-// manCaptureFrom returns the men of men that can jump in direction d.
-func manCaptureFrom(men, opp, empty uint64, d int) uint64 {
-	return shift(shift(empty, -d)&opp, -d) & men
-}
-
 // manJumpers returns the men of the side to move that can capture.
 func (g *generator) manJumpers() uint64 {
-	if g.ownMen == 0 {
-		return 0
-	}
-	return manCaptureFrom(g.ownMen, g.opp, g.empty, dirE) |
-		manCaptureFrom(g.ownMen, g.opp, g.empty, -dirE) |
-		manCaptureFrom(g.ownMen, g.opp, g.empty, dirSW) |
-		manCaptureFrom(g.ownMen, g.opp, g.empty, -dirSW) |
-		manCaptureFrom(g.ownMen, g.opp, g.empty, dirSE) |
-		manCaptureFrom(g.ownMen, g.opp, g.empty, -dirSE) |
-		manCaptureFrom(g.ownMen, g.opp, g.empty, dirS) |
-		manCaptureFrom(g.ownMen, g.opp, g.empty, -dirS)
+	return jumpSources(g.opp, g.empty) & g.ownMen
 }
 
 // kingCanCapture reports whether the king on bit b has a capture.
@@ -160,18 +145,21 @@ func slide(d, b int, occ uint64) uint64 {
 
 // countQuiet returns the number of quiet moves without listing them.
 func (g *generator) countQuiet() int {
-	var n int
-	if g.us == White {
-		n = bits.OnesCount64(g.ownMen>>dirSW&g.empty) + bits.OnesCount64(g.ownMen>>dirSE&g.empty)
-	} else {
-		n = bits.OnesCount64(g.ownMen<<dirSW&g.empty) + bits.OnesCount64(g.ownMen<<dirSE&g.empty)
-	}
+	n := countManSteps(g.ownMen, g.empty, g.us)
 	occ := g.own | g.opp
 	for k := g.ownKings &^ g.restricted; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		n += bits.OnesCount64(slide(1, b, occ) | slide(2, b, occ) | slide(5, b, occ) | slide(6, b, occ))
 	}
 	return n
+}
+
+// countManSteps counts the quiet steps of the men of colour c.
+func countManSteps(men, empty uint64, c Color) int {
+	if c == White {
+		return bits.OnesCount64(men>>dirSW&empty) + bits.OnesCount64(men>>dirSE&empty)
+	}
+	return bits.OnesCount64(men<<dirSW&empty) + bits.OnesCount64(men<<dirSE&empty)
 }
 
 // countLegal returns len(p.LegalMoves()) with less work.
@@ -187,10 +175,7 @@ func countMoves(own, opp, kings uint64, turn Color, run kingRun) int {
 	if own&kings == 0 {
 		empty := boardMask &^ (own | opp)
 		if landed := jumpLandings(own, opp, empty); landed == 0 {
-			if turn == White {
-				return bits.OnesCount64(own>>dirSW&empty) + bits.OnesCount64(own>>dirSE&empty)
-			}
-			return bits.OnesCount64(own<<dirSW&empty) + bits.OnesCount64(own<<dirSE&empty)
+			return countManSteps(own, empty, turn)
 		} else if again := landed & jumpSources(opp, empty); again == 0 {
 			if oppKings := opp & kings; jumpLandings(own, oppKings, empty) != 0 {
 				return countJumps(own, oppKings, empty)
@@ -208,7 +193,7 @@ func countMoves(own, opp, kings uint64, turn Color, run kingRun) int {
 	var g generator
 	g.initBoard(own, opp, kings, turn)
 	g.restrict(run)
-	if g.ownKings == 0 || g.anyCapture() {
+	if g.anyCapture() {
 		var buf [64]Move
 		if n := len(g.appendCaptures(buf[:0])); n > 0 {
 			return n
