@@ -11,8 +11,9 @@ import (
 
 // Path returns the squares a legal move visits: its start, every landing
 // square in order, and its end (for a quiet move just start and end). A
-// capture with several paths gets one of them. Path returns nil when m is
-// not a legal move of p.
+// capture with several paths gets the least, compared square by square, so
+// the answer never depends on how paths are found. Path returns nil when m
+// is not a legal move of p.
 func (p Position) Path(m Move) []Square {
 	if !p.IsLegal(m) {
 		return nil
@@ -31,7 +32,8 @@ func (p Position) Path(m Move) []Square {
 	return found
 }
 
-// Paths yields every path of the legal move m, as Path writes one: for a
+// Paths yields every path of the legal move m, least first, as Path writes
+// one: for a
 // capture, every order and choice of landing squares that takes exactly
 // m's pieces from m's start to m's end; for a quiet move, its one path.
 // The slice yielded is reused: copy it to keep it. A capture of many pieces
