@@ -44,6 +44,7 @@ func (g *generator) searchCapturesFrom(dst []Move, men uint64) []Move {
 		}
 		g.from, g.flags = uint8(b), flagKing
 		g.occ = all &^ (1 << b)
+		g.work, g.seen = 0, nil
 		dst = g.kingJumps(dst, b, 0)
 	}
 	for k := men; k != 0; k &= k - 1 {
@@ -82,7 +83,23 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 // kingJumps extends a king's capture standing on bit at having taken
 // captured. A king jumps the first piece along a line if it is an enemy not
 // yet taken and may land on any empty square behind it.
+//
+// Different orders of taking the same pieces can bring the king to the same
+// square, and from there the same captures follow; on crowded boards such
+// orders are countless. So past a budget of steps the search remembers the
+// (square, pieces taken) states it has been in and skips them the second
+// time: whatever they lead to is recorded already.
 func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
+	if g.work++; g.work > kingMemoAfter || g.memoAlways {
+		if g.seen == nil {
+			g.seen = make(map[kingState]struct{})
+		}
+		s := kingState{captured, uint8(at)}
+		if _, ok := g.seen[s]; ok {
+			return dst
+		}
+		g.seen[s] = struct{}{}
+	}
 	extended := false
 	prey := g.opp &^ captured
 	for d := range 8 {
@@ -103,6 +120,17 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 		dst = g.record(dst, at, captured)
 	}
 	return dst
+}
+
+// kingMemoAfter is the number of steps of one king's capture search after
+// which it remembers the states it has been in.
+const kingMemoAfter = 1 << 14
+
+// kingState is a state of a king's capture: where it stands and what it
+// has taken.
+type kingState struct {
+	captured uint64
+	at       uint8
 }
 
 // fullCaptureMinPrey is the number of enemy pieces from which it pays to

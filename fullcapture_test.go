@@ -173,3 +173,31 @@ func TestPathologicalText(t *testing.T) {
 		t.Fatal("move text on the worst case took more than 20 s")
 	}
 }
+
+// The king search's memory of visited states changes no answer: with it
+// from the first step, on positions where a king has many captures, the
+// moves are those of the plain search (and of the shortcut, where it
+// decides).
+func TestKingSearchMemo(t *testing.T) {
+	search := func(p Position, memo bool) []Move {
+		var g generator
+		g.init(&p)
+		g.memoAlways = memo
+		moves := g.searchCaptures(nil)
+		SortMoves(moves)
+		return moves
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		p, _ := drawFullCapturePosition(t)
+		plain, memo := search(p, false), search(p, true)
+		if !slices.Equal(plain, memo) {
+			t.Fatalf("%s: plain %v, with memory %v", p.FEN(), plain, memo)
+		}
+	})
+	// The stress position needs the memory past its budget: same answer
+	// as the shortcut.
+	p := MustParseFEN(benchKingCaptures)
+	if got, want := search(p, false), p.LegalMoves(); !slices.Equal(got, want) {
+		t.Errorf("stress position: search %v, shortcut %v", got, want)
+	}
+}

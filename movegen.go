@@ -19,6 +19,10 @@ type generator struct {
 	open  uint64 // empty squares with the capturing piece lifted
 	best  int
 	start int
+	work  int                    // steps of the current king's search
+	seen  map[kingState]struct{} // its states, once work is large
+
+	memoAlways bool // for tests: remember states from the first step
 }
 
 // init fills in what every kind of generation needs.
