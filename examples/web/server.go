@@ -368,27 +368,7 @@ func (s *server) handleClick(w http.ResponseWriter, req *request, g *game) {
 		writeJSON(w, http.StatusOK, g.state(&sel, ""))
 		return
 	}
-	// Play the move as text, so that the library, not this file's walk of
-	// the paths, decides that it is legal: the clicked path when the clicks
-	// went all the way, else (the end square clicked early) the move's own.
-	text := p.FullMoveText(sel.Done)
-	if sel.Whole {
-		sep := "-"
-		if sel.Done.IsCapture() {
-			sep = "x"
-		}
-		parts := make([]string, len(sel.Squares))
-		for i, sq := range sel.Squares {
-			parts[i] = sq.String()
-		}
-		text = strings.Join(parts, sep)
-	}
-	m, err := p.ParseMove(text)
-	if err != nil {
-		writeMoveError(w, err)
-		return
-	}
-	g.play(w, m)
+	g.play(w, sel.Done) // Play checks the move again
 }
 
 // squares converts square numbers from a request, answering 400 for bad
@@ -472,7 +452,7 @@ func (s *server) handleBoard(w http.ResponseWriter, req *request, g *game) {
 		return
 	}
 	p := g.g.Position()
-	sel := follow(p, p.LegalMoves(), prefix)
+	sel := follow(p, prefix)
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Write(g.picture(&sel))
 }

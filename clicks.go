@@ -1,0 +1,221 @@
+package frisian
+
+import "math/bits"
+
+// Click-by-click move input. A board UI lets a player enter a move as its
+// start square and then its landing squares one at a time, along any path
+// of the move (RULES.md §3.2). After each click it needs the squares that
+// may come next and the moves still possible.
+//
+// Listing the paths (Paths) and keeping those that start with the clicks
+// does not work: a king taking many pieces has astronomically many paths,
+// in ascending order, and the ones that start with a late first landing
+// square come after all the others. Instead the clicks are followed as
+// jumps on the board, one piece each, and every jump that could come next
+// is asked whether the rest of the move can still be completed from its
+// landing square: the Euler test of fullcapture.go answers that at once
+// for every end square, and the pruned path walk of path.go is the
+// fallback when that test runs out of budget.
+
+// NextSquares is for click-by-click move input. prefix is what the player
+// has clicked so far: the start square of a move, then landing squares in
+// order. NextSquares returns the squares that may be clicked next, that is
+// the squares that follow prefix on some path (see Paths) of some legal
+// move, and the legal moves that have a path beginning with prefix, in the
+// order of SortMoves.
+//
+// When moves is empty, prefix is not the beginning of any legal move's path
+// (it holds a square that is not a square, or a piece that cannot move, or
+// a step no move takes). When next is empty and moves is not, prefix is a
+// whole path of a move and moves holds just that move: a path fixes the
+// pieces taken, and a capture that could go on would not be legal. For a
+// quiet move the path is its start and end square. An empty prefix gives
+// the start squares of the legal moves and all the legal moves.
+//
+// NextSquares does not list paths: it follows prefix on the board and
+// asks, of each square that could come next, whether the move can still be
+// completed from there. A call costs microseconds, up to about a tenth of
+// a millisecond for kings with many captures, also in positions whose
+// moves have countless paths (about 20 µs in lidraughts' worst case, whose
+// king takes 32 kings).
+func (p Position) NextSquares(prefix []Square) (next SquareSet, moves []Move) {
+	legal := p.LegalMoves()
+	SortMoves(legal)
+	if len(prefix) == 0 {
+		for _, m := range legal {
+			next = next.With(m.From())
+		}
+		return next, legal
+	}
+	for _, sq := range prefix {
+		if !sq.Valid() {
+			return SquareSet{}, nil
+		}
+	}
+	from := bitOf[prefix[0]]
+	match := make([]bool, len(legal))
+	done := make([]bool, len(legal)) // captures already looked at with an equal captured set
+	for i, m := range legal {
+		if m.from&63 != from || done[i] {
+			continue
+		}
+		if m.captured == 0 {
+			switch {
+			case len(prefix) == 1:
+				next.b |= 1 << (m.to & 63)
+				match[i] = true
+			case len(prefix) == 2 && prefix[1] == m.To():
+				match[i] = true
+			}
+			continue
+		}
+		// The moves with this start and these captured pieces differ only in
+		// their end square; one walk along the clicks serves them all.
+		var group []int
+		var targets uint64 // their end squares
+		for j := i; j < len(legal); j++ {
+			if o := legal[j]; o.from&63 == from && o.captured == m.captured {
+				group = append(group, j)
+				targets |= 1 << (o.to & 63)
+				done[j] = true
+			}
+		}
+		steps, ends := p.followClicks(m, prefix, targets)
+		next.b |= steps
+		for _, j := range group {
+			if ends&(1<<(legal[j].to&63)) != 0 {
+				match[j] = true
+			}
+		}
+	}
+	for i, m := range legal {
+		if match[i] {
+			moves = append(moves, m)
+		}
+	}
+	return next, moves
+}
+
+// followClicks follows the squares of prefix as jumps of the capture m's
+// piece, taking only pieces m takes. It returns the landing squares that
+// may follow prefix (as bits) and those of targets (end squares of moves
+// that take m's pieces from m's start) that some path beginning with
+// prefix ends on.
+func (p Position) followClicks(m Move, prefix []Square, targets uint64) (next, ends uint64) {
+	from := uint64(1) << (m.from & 63)
+	c := clickWalk{
+		king: p.kings&from != 0,
+		// The mover's start square counts as empty (RULES.md §3).
+		occ: (p.side[0] | p.side[1]) &^ from,
+	}
+	at, left := int(m.from&63), m.captured
+	for _, sq := range prefix[1:] {
+		want := int(bitOf[sq])
+		taken := -1
+		c.steps(at, left, func(l, f int) {
+			if l == want {
+				taken = f
+			}
+		})
+		if taken < 0 {
+			return 0, 0
+		}
+		at, left = want, left&^(1<<taken)
+	}
+	if left == 0 {
+		return 0, targets & (1 << at) // prefix is a whole path
+	}
+	c.steps(at, left, func(l, f int) {
+		if e := c.ends(l, left&^(1<<f), targets); e != 0 {
+			next |= 1 << l
+			ends |= e
+		}
+	})
+	return next, ends
+}
+
+// clickWalk is the board a capture's clicks are followed on.
+type clickWalk struct {
+	king bool
+	occ  uint64 // every piece but the mover; taken pieces stay (Art. 14)
+}
+
+// steps calls f with every jump of a piece of left from bit at: the bit it
+// lands on and the bit of the piece taken. A landing square has one piece
+// between it and at, so no two jumps share a landing square.
+func (c clickWalk) steps(at int, left uint64, f func(land, taken int)) {
+	for d := range 8 {
+		var piece uint8
+		var landings uint64
+		if c.king {
+			if piece = firstBlocker(d, rays[d][at]&c.occ); piece == noBit {
+				continue
+			}
+			landings = slide(d, int(piece), c.occ)
+		} else {
+			if piece = neighbour[d][at]; piece == noBit || neighbour[d][piece] == noBit {
+				continue
+			}
+			landings = uint64(1) << neighbour[d][piece] &^ c.occ
+		}
+		if left&(1<<piece) == 0 {
+			continue
+		}
+		for ; landings != 0; landings &= landings - 1 {
+			f(bits.TrailingZeros64(landings), int(piece))
+		}
+	}
+}
+
+// ends returns the squares of targets on which a capture standing on bit
+// at can end after taking exactly the pieces of left.
+func (c clickWalk) ends(at int, left, targets uint64) uint64 {
+	if left == 0 {
+		return targets & (1 << at)
+	}
+	if bits.OnesCount64(left) < oracleMinPieces {
+		// Few pieces: trying every way costs less than the Euler test,
+		// as in the walk of path.go.
+		return c.dfsEnds(at, left) & targets
+	}
+	// The Euler test gives every possible end square in one go.
+	var s eulerSearch
+	takes, ok := s.build(at, left, c.occ, c.king)
+	if ok && takes != left {
+		return 0 // a piece of left that cannot be jumped from anywhere
+	}
+	if ok && s.run() {
+		return s.found & targets
+	}
+	// Out of budget: look for a path instead.
+	return c.walkEnds(at, left, targets)
+}
+
+// dfsEnds returns every square on which a capture standing on bit at can
+// end after taking exactly the pieces of left, trying every way.
+func (c clickWalk) dfsEnds(at int, left uint64) uint64 {
+	if left == 0 {
+		return 1 << at
+	}
+	var found uint64
+	c.steps(at, left, func(l, f int) {
+		found |= c.dfsEnds(l, left&^(1<<f))
+	})
+	return found
+}
+
+// walkEnds is ends found by looking for one path to each end square with
+// the walk of path.go, which prunes its own steps with the Euler test.
+func (c clickWalk) walkEnds(at int, left, targets uint64) uint64 {
+	var found uint64
+	for t := targets; t != 0; t &= t - 1 {
+		to := bits.TrailingZeros64(t)
+		w := pathWalker{king: c.king, occ: c.occ, to: uint8(to), path: make([]uint8, 0, 24)}
+		w.yield = func([]uint8) bool {
+			found |= 1 << to
+			return false
+		}
+		w.walk(at, left)
+	}
+	return found
+}
