@@ -66,9 +66,16 @@ type Options struct {
 
 	// Move, when not the zero Move, is a legal move of the position drawn:
 	// its start and end squares are tinted, an arrow follows its landing
-	// path (Position.Path) and each piece it captures is crossed out. A Move
-	// that is not legal in the position is ignored.
+	// path (Path, else Position.Path) and each piece it captures is crossed
+	// out. A Move that is not legal in the position is ignored.
 	Move frisian.Move
+
+	// Path, when set, is the landing path of Move to draw the arrow along
+	// (start, landing squares, end), such as the one a player clicked:
+	// a capture with several paths is otherwise drawn along the one
+	// Position.Path gives. A Path that is not a whole path of Move is
+	// ignored.
+	Path []frisian.Square
 
 	// Played draws the position after Move instead of before it, as for
 	// the last move of a game: the moving piece on its end square and the
@@ -116,7 +123,7 @@ var DefaultColors = Colors{
 
 // Board returns the SVG picture of p drawn with opts (nil for the defaults).
 // It never fails: an out-of-range Orientation is read as White, invalid
-// squares and an illegal Move are ignored.
+// squares, an illegal Move and a Path that is not one of Move's are ignored.
 func Board(p frisian.Position, opts *Options) []byte {
 	var o Options
 	if opts != nil {
@@ -172,6 +179,18 @@ func (d *drawer) origin(sq frisian.Square) (x, y int) {
 	return col * unit, row * unit
 }
 
+// isPath reports whether path is a whole landing path of the legal move m
+// of p. It asks NextSquares rather than comparing with every path of m
+// (Position.Paths), as a king's capture can have countless paths.
+func isPath(p frisian.Position, m frisian.Move, path []frisian.Square) bool {
+	if len(path) < 2 {
+		return false
+	}
+	next, moves := p.NextSquares(path)
+	// Nothing follows a whole path, and its move is the only one left.
+	return next.Empty() && len(moves) == 1 && moves[0] == m
+}
+
 // center returns the centre of sq in viewBox units.
 func (d *drawer) center(sq frisian.Square) (x, y int) {
 	x, y = d.origin(sq)
@@ -184,6 +203,9 @@ func (d *drawer) draw(before frisian.Position) {
 	var captured frisian.SquareSet
 	if m := d.o.Move; !m.IsZero() && before.IsLegal(m) {
 		path = before.Path(m)
+		if isPath(before, m, d.o.Path) {
+			path = d.o.Path
+		}
 		captured = m.Captured()
 		if d.o.Played {
 			shown = before.Apply(m)

@@ -55,6 +55,10 @@ var goldenCases = []goldenCase{
 	// A man's capture that ends on its own start square.
 	{name: "man-capture-loop", fen: "W:W28:B18,22,23", hub: "28x28x18x22x23",
 		opts: svg.Options{Size: 300, Played: true}},
+	// The same capture the other way round, along a path given in
+	// Options.Path instead of the one Position.Path gives (28x17x19x28).
+	{name: "man-capture-loop-path", fen: "W:W28:B18,22,23", hub: "28x28x18x22x23",
+		opts: svg.Options{Size: 300, Path: []frisian.Square{28, 19, 17, 28}}},
 }
 
 func TestGolden(t *testing.T) {
@@ -432,6 +436,7 @@ func FuzzBoard(f *testing.F) {
 	f.Add("W:WK46:B10,19,28,37", uint8(0), uint8(0xff), 400, "#123")
 	f.Add("W:W32,K35:B18,24,K27", uint8(3), uint8(5), -1, `"><x>`)
 	f.Add("B:WK6,25:BK10,41:+310+106", uint8(1), uint8(2), 1, "\x00")
+	f.Add("W:W28:B18,22,23", uint8(0), uint8(32), 0, "\x1c\x13\x11\x1c") // the path 28x19x17x28
 	other := frisian.MustParseFEN("W:W28:B18,22,23").LegalMoves()[0]
 	f.Fuzz(func(t *testing.T, fen string, moveIndex, flags uint8, size int, color string) {
 		p, err := frisian.ParseFEN(fen)
@@ -452,10 +457,84 @@ func FuzzBoard(f *testing.F) {
 			frisian.SortMoves(moves)
 			opts.Move = moves[int(moveIndex)%len(moves)]
 		}
+		if flags&32 != 0 {
+			// The colour's bytes as a path: mostly not one of the move's.
+			for _, c := range []byte(color) {
+				opts.Path = append(opts.Path, frisian.Square(c))
+			}
+		}
 		out := svg.Board(p, &opts)
 		checkSVG(t, out, p, opts)
 		if !bytes.Equal(out, svg.Board(p, &opts)) {
 			t.Error("not deterministic")
 		}
 	})
+}
+
+// arrowPoints returns the points attribute of the arrow in doc.
+func arrowPoints(t *testing.T, doc []byte) string {
+	t.Helper()
+	_, rest, ok := bytes.Cut(doc, []byte("<polyline"))
+	if !ok {
+		return ""
+	}
+	_, rest, ok = bytes.Cut(rest, []byte(`points="`))
+	points, _, ok2 := bytes.Cut(rest, []byte(`"`))
+	if !ok || !ok2 {
+		t.Fatalf("arrow without points")
+	}
+	return string(points)
+}
+
+// TestPathOption: the arrow follows Options.Path when it is a whole path
+// of Options.Move and Position.Path otherwise.
+func TestPathOption(t *testing.T) {
+	p := frisian.MustParseFEN("W:W28:B18,22,23")
+	m := p.LegalMoves()[0]
+	plain := svg.Board(p, &svg.Options{Move: m})
+	if got := arrowPoints(t, plain); got != "215.1,265.1 125,175 325,175 237.7,262.3" {
+		t.Errorf("arrow along Position.Path: %q", got)
+	}
+	given := svg.Board(p, &svg.Options{Move: m, Path: []frisian.Square{28, 19, 17, 28}})
+	if got := arrowPoints(t, given); got != "234.9,265.1 325,175 125,175 212.3,262.3" {
+		t.Errorf("arrow along Options.Path: %q", got)
+	}
+	// Anything but a whole path of the move is ignored.
+	other := frisian.MustParseFEN("W:WK46:B10,19,28,37")
+	for _, path := range [][]frisian.Square{
+		{28, 19, 17}, {28, 19}, {28}, {28, 19, 17, 28, 19}, {28, 17, 28}, {46, 32, 23, 14, 5},
+		{0, 19, 17, 28}, {99, 200}, {28, 28},
+	} {
+		if got := svg.Board(p, &svg.Options{Move: m, Path: path}); !bytes.Equal(got, plain) {
+			t.Errorf("Path %v was drawn", path)
+		}
+	}
+	// A path without a legal move is ignored too.
+	bare := svg.Board(other, nil)
+	if got := svg.Board(other, &svg.Options{Path: []frisian.Square{46, 32, 23, 14, 5}}); !bytes.Equal(got, bare) {
+		t.Error("Path without Move was drawn")
+	}
+	// A quiet move's path is its start and end.
+	start := frisian.StartPosition()
+	q := moveOf(t, start, "32-28")
+	if got := svg.Board(start, &svg.Options{Move: q, Path: []frisian.Square{32, 28}}); !bytes.Equal(got, svg.Board(start, &svg.Options{Move: q})) {
+		t.Error("quiet move with its path drawn differently")
+	}
+	// lidraughts' worst case, with countless paths: a late one is drawn
+	// at once.
+	w := frisian.MustParseFEN("W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49")
+	wm := w.LegalMoves()[0]
+	path := []frisian.Square{5}
+	for {
+		next, _ := w.NextSquares(path)
+		if next.Empty() {
+			break
+		}
+		sq := next.Squares()
+		path = append(path, sq[len(sq)-1]) // the highest: far from the first paths
+	}
+	doc := svg.Board(w, &svg.Options{Move: wm, Path: path})
+	if got, def := arrowPoints(t, doc), arrowPoints(t, svg.Board(w, &svg.Options{Move: wm})); got == def || len(strings.Fields(got)) != 33 {
+		t.Errorf("worst case: arrow %q along %v", got, path)
+	}
 }

@@ -10,10 +10,13 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/svg"
 )
 
 // client drives the server under test through real HTTP on the loopback
@@ -331,6 +334,73 @@ func TestClickCapture(t *testing.T) {
 	st = c.post("/api/click", request{ID: st.ID, Squares: []int{46}, Square: 26}, http.StatusOK)
 	if st.Played != "46x26" {
 		t.Errorf("46 then 26: %+v", st)
+	}
+}
+
+// TestArrowFollowsClicks: the last move is drawn along the path the player
+// clicked or typed, not the one the library would pick, also after an undo
+// and when the end square was clicked early.
+func TestArrowFollowsClicks(t *testing.T) {
+	c := newClient(t)
+	// 28x28 goes round either way; the library's path is 28x17x19x28.
+	loop := frisian.MustParseFEN("W:W28:B18,22,23")
+	m := loop.LegalMoves()[0]
+	drawn := func(p frisian.Position, m frisian.Move, path ...frisian.Square) string {
+		return string(svg.Board(p, &svg.Options{Numbers: true, Move: m, Played: true, Path: path}))
+	}
+	if drawn(loop, m, 28, 19, 17, 28) == drawn(loop, m) {
+		t.Fatal("the two paths are drawn alike")
+	}
+	st := c.post("/api/new", request{Mode: "human", FEN: loop.FEN()}, http.StatusCreated)
+	for _, sq := range []int{28, 19, 17, 28} {
+		st = c.post("/api/click", request{ID: st.ID, Squares: st.Selected.Squares, Square: sq}, http.StatusOK)
+	}
+	if st.Played == "" || st.SVG != drawn(loop, m, 28, 19, 17, 28) {
+		t.Errorf("clicked 28x19x17x28: played %q, arrow not along the clicks", st.Played)
+	}
+	st = c.post("/api/new", request{Mode: "human", FEN: loop.FEN()}, http.StatusCreated)
+	st = c.post("/api/move", request{ID: st.ID, Move: "28x19x17x28"}, http.StatusOK)
+	if st.SVG != drawn(loop, m, 28, 19, 17, 28) {
+		t.Error("typed 28x19x17x28: arrow not along it")
+	}
+
+	// After a reply and an undo, the move before is drawn as clicked.
+	q := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
+	clicked := []frisian.Square{18, 38, 40, 49, 38, 36}
+	st = c.post("/api/new", request{Mode: "human", FEN: q.FEN()}, http.StatusCreated)
+	for _, sq := range clicked {
+		st = c.post("/api/click", request{ID: st.ID, Squares: st.Selected.Squares, Square: int(sq)}, http.StatusOK)
+	}
+	st = c.post("/api/move", request{ID: st.ID, Move: "46x26"}, http.StatusOK)
+	st = c.post("/api/undo", request{ID: st.ID}, http.StatusOK)
+	if st.SVG != drawn(q, mustMove(t, q, "18x38x40x49x38x36"), clicked...) {
+		t.Error("after undo: the move before is not drawn along its clicks")
+	}
+
+	// lidraughts' worst case: a few clicks, then the end square; the move
+	// is drawn along a path that begins with the clicks.
+	worst := frisian.MustParseFEN("W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49")
+	wm := worst.LegalMoves()[0]
+	begin := time.Now()
+	st = c.post("/api/new", request{Mode: "human", FEN: worst.FEN()}, http.StatusCreated)
+	st = c.post("/api/click", request{ID: st.ID, Square: 5}, http.StatusOK)
+	for range 3 {
+		next := st.Selected.Next
+		st = c.post("/api/click", request{ID: st.ID, Squares: st.Selected.Squares, Square: next[len(next)-1]}, http.StatusOK)
+	}
+	prefix := make([]frisian.Square, len(st.Selected.Squares))
+	for i, n := range st.Selected.Squares {
+		prefix[i] = frisian.Square(n)
+	}
+	if len(prefix) != 4 || slices.Contains(st.Selected.Next, int(wm.To())) {
+		t.Fatalf("worst case: selection %+v", st.Selected)
+	}
+	st = c.post("/api/click", request{ID: st.ID, Squares: st.Selected.Squares, Square: int(wm.To())}, http.StatusOK)
+	if st.Played == "" || st.SVG != drawn(worst, wm, completePath(worst, wm, prefix)...) {
+		t.Errorf("worst case: played %q, arrow not along the clicks", st.Played)
+	}
+	if d := time.Since(begin); d > 5*time.Second {
+		t.Errorf("worst case took %v", d)
 	}
 }
 

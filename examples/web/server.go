@@ -47,6 +47,10 @@ type game struct {
 	bottom frisian.Color // the side drawn at the bottom of the board
 	draws  frisian.DrawRules
 	depth  int
+	// paths holds, for each move of g, the landing path it was entered
+	// along (nil for the computer's moves), so that the picture of the
+	// last move follows the squares the player clicked.
+	paths [][]frisian.Square
 }
 
 // server holds the games, keyed by id. It is an http.Handler.
@@ -301,7 +305,10 @@ func (s *server) handleMove(w http.ResponseWriter, req *request, g *game) {
 		writeMoveError(w, err)
 		return
 	}
-	g.play(w, m)
+	// The squares typed, which the picture follows when they are a whole
+	// landing path of the move and ignores otherwise.
+	text, _ := frisian.ParseMoveText(req.Move)
+	g.play(w, m, text.Squares)
 }
 
 // writeMoveError answers a move the library refused with 422 and the
@@ -337,12 +344,14 @@ func (g *game) personMayMove(w http.ResponseWriter) bool {
 	return true
 }
 
-// play plays the legal move m and answers with the new state.
-func (g *game) play(w http.ResponseWriter, m frisian.Move) {
+// play plays the legal move m, entered along path (nil when not known),
+// and answers with the new state.
+func (g *game) play(w http.ResponseWriter, m frisian.Move, path []frisian.Square) {
 	if err := g.g.Play(m); err != nil {
 		writeMoveError(w, err)
 		return
 	}
+	g.paths = append(g.paths[:min(len(g.paths), g.g.Len()-1)], path)
 	writeJSON(w, http.StatusOK, g.state(nil, g.g.MoveText(g.g.Len()-1)))
 }
 
@@ -368,7 +377,13 @@ func (s *server) handleClick(w http.ResponseWriter, req *request, g *game) {
 		writeJSON(w, http.StatusOK, g.state(&sel, ""))
 		return
 	}
-	g.play(w, sel.Done) // Play checks the move again
+	path := sel.Squares
+	if !sel.Whole {
+		// The end square was clicked early: go on from the squares
+		// clicked, so that the move is drawn along them.
+		path = completePath(p, sel.Done, sel.Squares)
+	}
+	g.play(w, sel.Done, path) // Play checks the move again
 }
 
 // squares converts square numbers from a request, answering 400 for bad
@@ -406,7 +421,7 @@ func (s *server) handleEngine(w http.ResponseWriter, req *request, g *game) {
 		writeError(w, http.StatusConflict, "the computer has no move")
 		return
 	}
-	g.play(w, r.Move)
+	g.play(w, r.Move, nil)
 }
 
 // handleUndo takes back the last move between two people; against the
@@ -417,7 +432,7 @@ func (s *server) handleUndo(w http.ResponseWriter, req *request, g *game) {
 		return
 	}
 	if g.mode == modeHuman {
-		g.g.Undo()
+		g.undo()
 		writeJSON(w, http.StatusOK, g.state(nil, ""))
 		return
 	}
@@ -433,9 +448,15 @@ func (s *server) handleUndo(w http.ResponseWriter, req *request, g *game) {
 		return
 	}
 	for g.g.Len() > last {
-		g.g.Undo()
+		g.undo()
 	}
 	writeJSON(w, http.StatusOK, g.state(nil, ""))
+}
+
+// undo takes back the last move, with its path.
+func (g *game) undo() {
+	g.g.Undo()
+	g.paths = g.paths[:min(len(g.paths), g.g.Len())]
 }
 
 // handleFlip turns the board round.
@@ -477,6 +498,9 @@ func (g *game) picture(sel *selection) []byte {
 		p, _ = g.g.PositionAt(n - 1)
 		opts.Move = g.g.Moves()[n-1]
 		opts.Played = true
+		if len(g.paths) == n { // else a move was played elsewhere: draw its usual path
+			opts.Path = g.paths[n-1]
+		}
 	}
 	if sel != nil {
 		opts.Highlight = frisian.SquareSetOf(sel.Next...)
