@@ -22,20 +22,47 @@ import (
 //	White to move
 //
 // Every line ends in a newline. Any Position, the zero one included, has a
-// diagram.
-func (p Position) Diagram() string {
+// diagram. DiagramFrom draws the board from Black's side.
+func (p Position) Diagram() string { return p.DiagramFrom(White) }
+
+// DiagramFrom is Diagram seen from the side of c: with c Black the board is
+// turned round, square 1 at the bottom right and 50 at the top left, as
+// Black's player sees it, and the numbers beside each row follow:
+//
+//	   +---------------------+
+//	50 |   w   w   w   w   w | 46
+//	45 | w   w   w   w   w   | 41
+//	   ...
+//	 5 | b   b   b   b   b   |  1
+//	   +---------------------+
+//	White to move
+//
+// Any other Color draws the board from White's side, as Diagram does.
+func (p Position) DiagramFrom(c Color) string {
 	var b strings.Builder
 	const frame = "   +---------------------+\n"
 	b.Grow(13 * 32)
 	b.WriteString(frame)
-	for row := range 10 {
-		first := 5*row + 1
-		if first < 10 {
+	number := func(n int) {
+		if n < 10 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(strconv.Itoa(first))
+		b.WriteString(strconv.Itoa(n))
+	}
+	for i := range 10 {
+		// Turning the board round reverses both the rows and the columns.
+		row, left, right := i, 5*i+1, 5*i+5
+		if c == Black {
+			row = 9 - i
+			left, right = 5*row+5, 5*row+1
+		}
+		number(left)
 		b.WriteString(" |")
-		for col := range 10 {
+		for j := range 10 {
+			col := j
+			if c == Black {
+				col = 9 - j
+			}
 			b.WriteByte(' ')
 			sq, ok := SquareAt(row, col)
 			if !ok {
@@ -45,10 +72,7 @@ func (p Position) Diagram() string {
 			b.WriteString(p.PieceAt(sq).String())
 		}
 		b.WriteString(" | ")
-		if first+4 < 10 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(first + 4))
+		number(right)
 		b.WriteByte('\n')
 	}
 	b.WriteString(frame)

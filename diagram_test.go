@@ -65,6 +65,58 @@ White to move
 	}
 }
 
+// TestDiagramFrom: seen from Black the board is turned round, and from
+// White (or any other Color value) it is Diagram.
+func TestDiagramFrom(t *testing.T) {
+	tests := []struct {
+		name string
+		p    frisian.Position
+		want string
+	}{
+		{"start", frisian.StartPosition(), `   +---------------------+
+50 |   w   w   w   w   w | 46
+45 | w   w   w   w   w   | 41
+40 |   w   w   w   w   w | 36
+35 | w   w   w   w   w   | 31
+30 |   .   .   .   .   . | 26
+25 | .   .   .   .   .   | 21
+20 |   b   b   b   b   b | 16
+15 | b   b   b   b   b   | 11
+10 |   b   b   b   b   b |  6
+ 5 | b   b   b   b   b   |  1
+   +---------------------+
+White to move
+`},
+		// One piece in each corner and on each edge's middle, so that a
+		// mirror image instead of a turn would show.
+		{"corners", frisian.MustParseFEN("B:WK1,K5,23:BK46,K50,28:+146+0"), `   +---------------------+
+50 |   B   .   .   .   B | 46
+45 | .   .   .   .   .   | 41
+40 |   .   .   .   .   . | 36
+35 | .   .   .   .   .   | 31
+30 |   .   .   b   .   . | 26
+25 | .   .   w   .   .   | 21
+20 |   .   .   .   .   . | 16
+15 | .   .   .   .   .   | 11
+10 |   .   .   .   .   . |  6
+ 5 | W   .   .   .   W   |  1
+   +---------------------+
+Black to move
+Black king on 46: 1 of 3 quiet moves in a row
+`},
+	}
+	for _, tt := range tests {
+		if got := tt.p.DiagramFrom(frisian.Black); got != tt.want {
+			t.Errorf("%s: DiagramFrom(Black) =\n%s\nwant\n%s", tt.name, got, tt.want)
+		}
+		for _, c := range []frisian.Color{frisian.White, frisian.Color(7)} {
+			if got := tt.p.DiagramFrom(c); got != tt.p.Diagram() {
+				t.Errorf("%s: DiagramFrom(%d) =\n%s\nwant Diagram()\n%s", tt.name, c, got, tt.p.Diagram())
+			}
+		}
+	}
+}
+
 func TestDiagramDrawCounter(t *testing.T) {
 	p := frisian.MustParseFEN("W:WK1,K2:BK50:H5")
 	if p.DrawPlies() != 5 {
@@ -99,4 +151,23 @@ func ExamplePosition_Diagram() {
 	//    +---------------------+
 	// Black to move
 	// White king on 45: 2 of 3 quiet moves in a row
+}
+
+func ExamplePosition_DiagramFrom() {
+	p := frisian.MustParseFEN("W:W28,32,33,37,K45:BK3,12,17,19")
+	fmt.Print(p.DiagramFrom(frisian.Black))
+	// Output:
+	//    +---------------------+
+	// 50 |   .   .   .   .   . | 46
+	// 45 | W   .   .   .   .   | 41
+	// 40 |   .   .   .   w   . | 36
+	// 35 | .   .   w   w   .   | 31
+	// 30 |   .   .   w   .   . | 26
+	// 25 | .   .   .   .   .   | 21
+	// 20 |   .   b   .   b   . | 16
+	// 15 | .   .   .   b   .   | 11
+	// 10 |   .   .   .   .   . |  6
+	//  5 | .   .   B   .   .   |  1
+	//    +---------------------+
+	// White to move
 }

@@ -9,8 +9,8 @@
 // landing path such as "28x17x8" (needed only when two captures share their
 // start and end squares, but accepted always). The commands are moves (the
 // legal moves), undo (take back your last move and the reply to it), fen,
-// pdn (the game so far), help and quit. After every move the board is drawn;
-// at the end the result and its reason are printed.
+// pdn (the game so far), help and quit. After every move the board is drawn,
+// from your side of it; at the end the result and its reason are printed.
 //
 // Flags:
 //
@@ -234,8 +234,8 @@ func (s *session) announce() {
 	fmt.Fprintln(s.out, "Type pdn for the game, undo to take back your last move, or quit.")
 }
 
-// board prints the current position.
-func (s *session) board() { fmt.Fprint(s.out, s.game.Position().Diagram()) }
+// board prints the current position from the human's side of the board.
+func (s *session) board() { fmt.Fprint(s.out, s.game.Position().DiagramFrom(s.human)) }
 
 // command carries out one line of input and reports whether to quit.
 func (s *session) command(line string) (quit bool) {

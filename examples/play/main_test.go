@@ -97,6 +97,27 @@ func TestComputerWins(t *testing.T) {
 	)
 }
 
+// TestBoardSide: the board is drawn from the human's side: as Black, with
+// square 1 at the bottom right.
+func TestBoardSide(t *testing.T) {
+	out, _ := play(t, "quit\n", "-color", "black", "-fen", "B:W28,32:B23")
+	wantLines(t, out, "You play black", `   +---------------------+
+50 |   .   .   .   .   . | 46
+45 | .   .   .   .   .   | 41
+40 |   .   .   .   .   . | 36
+35 | .   .   .   w   .   | 31
+30 |   .   .   w   .   . | 26
+25 | .   .   b   .   .   | 21
+`)
+	out, _ = play(t, "quit\n", "-fen", "W:W28,32:B23")
+	wantLines(t, out, "You play white", `   +---------------------+
+ 1 |   .   .   .   .   . |  5
+`, `21 |   .   .   b   .   . | 25
+26 | .   .   w   .   .   | 30
+31 |   .   w   .   .   . | 35
+`)
+}
+
 // TestUndoAfterLoss: undo after the game is over takes back the human's
 // last move and the computer's winning reply, and the game goes on.
 func TestUndoAfterLoss(t *testing.T) {
