@@ -705,6 +705,11 @@ type PDNWriter struct {
 	// single long comment may still run over it.
 	Width int
 
+	// Draws are the draw rules that decide the result written for a game
+	// without a Result tag: OfficialDraws (the zero value) or, for a game
+	// played by lidraughts' counting, LidraughtsDraws.
+	Draws DrawRules
+
 	w io.Writer
 }
 
@@ -716,7 +721,8 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 // Tags are written in their order. Those a reader needs are added when
 // missing: GameType "40" (Frisian), FEN when the game does not start from
 // the initial position (a FEN tag that does not give the start position is
-// rewritten) and Result, from g.Outcome when there is no Result tag. The
+// rewritten) and Result, from g.OutcomeWith(pw.Draws) when there is no Result
+// tag. The
 // result marker after the moves is the Result tag's value, or "*" when that
 // is not a result.
 //
@@ -726,7 +732,7 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 // wraps ErrSyntax for a tag name, mark or variation that cannot be written
 // as PDN, or is the underlying writer's.
 func (pw *PDNWriter) WriteGame(g *Game) error {
-	b, err := appendPDN(nil, g, pw.Width)
+	b, err := appendPDN(nil, g, pw.Width, pw.Draws)
 	if err != nil {
 		return err
 	}
@@ -739,11 +745,12 @@ func (pw *PDNWriter) WriteGame(g *Game) error {
 }
 
 // AppendText implements encoding.TextAppender: it appends g as one PDN
-// game, as PDNWriter.WriteGame writes it.
-func (g *Game) AppendText(dst []byte) ([]byte, error) { return appendPDN(dst, g, 0) }
+// game, as a zero-configured PDNWriter.WriteGame writes it (the official
+// draw rules decide a missing Result).
+func (g *Game) AppendText(dst []byte) ([]byte, error) { return appendPDN(dst, g, 0, OfficialDraws) }
 
 // MarshalText implements encoding.TextMarshaler with the PDN of g.
-func (g *Game) MarshalText() ([]byte, error) { return appendPDN(nil, g, 0) }
+func (g *Game) MarshalText() ([]byte, error) { return appendPDN(nil, g, 0, OfficialDraws) }
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads one PDN game,
 // strictly, into g. Text with more than one game is an error.
@@ -797,12 +804,14 @@ func writeError(format string, args ...any) error {
 	return fmt.Errorf("frisian: cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrSyntax)
 }
 
-func appendPDN(dst []byte, g *Game, width int) ([]byte, error) {
+// appendPDN appends g as PDN, wrapped to width columns, with a missing
+// Result tag decided under draws.
+func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) {
 	if width <= 0 {
 		width = 80
 	}
 	start := g.Start()
-	tags := pdnTags(g)
+	tags := pdnTags(g, draws)
 	for _, t := range tags {
 		if !validTagName(t.Name) {
 			return dst, writeError("tag name %q is not a PDN name", t.Name)
@@ -882,8 +891,8 @@ func appendPDN(dst []byte, g *Game, width int) ([]byte, error) {
 }
 
 // pdnTags returns g's tags with those a reader needs added (see
-// PDNWriter.WriteGame).
-func pdnTags(g *Game) Tags {
+// PDNWriter.WriteGame), a missing Result from the outcome under draws.
+func pdnTags(g *Game, draws DrawRules) Tags {
 	tags := append(Tags(nil), g.Tags...)
 	start := g.Start()
 	if _, ok := tags.Lookup("GameType"); !ok {
@@ -898,7 +907,7 @@ func pdnTags(g *Game) Tags {
 		tags.Set("FEN", start.FEN())
 	}
 	if _, ok := tags.Lookup("Result"); !ok {
-		tags.Set("Result", g.Outcome().Result.PDN())
+		tags.Set("Result", g.OutcomeWith(draws).Result.PDN())
 	}
 	return tags
 }

@@ -414,6 +414,71 @@ func TestPDNWriteLidraughts(t *testing.T) {
 	}
 }
 
+// TestPDNWriterDraws: the writer decides a missing Result tag under its
+// Draws rules, and keeps a Result tag the game has.
+func TestPDNWriterDraws(t *testing.T) {
+	write := func(g *Game, draws DrawRules) string {
+		t.Helper()
+		var b strings.Builder
+		pw := NewPDNWriter(&b)
+		pw.Draws = draws
+		if err := pw.WriteGame(g); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	// One king each: drawn at once by the official rules, after 4 plies by
+	// lidraughts' counting.
+	g := NewGame(MustParseFEN("W:WK47:BK4"))
+	// quiet plays a move after which the other king cannot capture.
+	quiet := func() {
+		t.Helper()
+		for _, m := range g.Position().LegalMoves() {
+			if next := g.Position().Apply(m); !m.IsCapture() && !next.LegalMoves()[0].IsCapture() {
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+		}
+		t.Fatalf("%s: no quiet move", g.Position().FEN())
+	}
+	quiet()
+	quiet()
+	quiet()
+	official := write(g, OfficialDraws)
+	if !strings.Contains(official, `[Result "1-1"]`) || !strings.HasSuffix(official, " 1-1\n\n") {
+		t.Errorf("official draws:\n%s", official)
+	}
+	if m, _ := g.MarshalText(); string(m) != official {
+		t.Errorf("MarshalText differs from the zero writer:\n%s", m)
+	}
+	if out := write(g, LidraughtsDraws); !strings.Contains(out, `[Result "*"]`) || !strings.HasSuffix(out, " *\n\n") {
+		t.Errorf("lidraughts draws after 3 plies:\n%s", out)
+	}
+	quiet()
+	if out := write(g, LidraughtsDraws); !strings.Contains(out, `[Result "1-1"]`) || !strings.HasSuffix(out, " 1-1\n\n") {
+		t.Errorf("lidraughts draws after 4 plies:\n%s", out)
+	}
+	// A Result tag the game has is written as it is, whatever the rules.
+	g.Tags.Set("Result", "2-0")
+	for _, draws := range []DrawRules{OfficialDraws, LidraughtsDraws} {
+		if out := write(g, draws); !strings.Contains(out, `[Result "2-0"]`) || strings.Contains(out, "1-1") {
+			t.Errorf("%v: Result tag not kept:\n%s", draws, out)
+		}
+	}
+	// A win is a win under either.
+	win := NewGame(MustParseFEN("W:W28:B23"))
+	if _, err := win.PlayText("28x19"); err != nil {
+		t.Fatal(err)
+	}
+	for _, draws := range []DrawRules{OfficialDraws, LidraughtsDraws, DrawRules(9)} {
+		if out := write(win, draws); !strings.Contains(out, `[Result "2-0"]`) {
+			t.Errorf("%v: win:\n%s", draws, out)
+		}
+	}
+}
+
 func TestPDNWriteAddsTags(t *testing.T) {
 	g := NewGame(MustParseFEN("W:WK47:BK4"))
 	if _, err := g.PlayText("47-41"); err != nil {

@@ -344,13 +344,12 @@ func (s *session) undo() {
 	s.board()
 }
 
-// writePDN prints the game so far with the library's PDN writer. The Result
-// tag is set from the outcome under the chosen draw rules, since the writer
-// would otherwise fill it in under the official ones.
+// writePDN prints the game so far with the library's PDN writer, which
+// fills in the Result tag under the chosen draw rules.
 func (s *session) writePDN() {
-	g := s.game.Clone()
-	g.Tags.Set("Result", s.outcome().Result.PDN())
-	if err := frisian.NewPDNWriter(s.out).WriteGame(g); err != nil {
+	pw := frisian.NewPDNWriter(s.out)
+	pw.Draws = s.draws
+	if err := pw.WriteGame(s.game); err != nil {
 		fmt.Fprintln(s.out, "play:", err)
 	}
 }

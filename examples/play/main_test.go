@@ -159,10 +159,13 @@ func TestDraws(t *testing.T) {
 		},
 		{
 			// lidraughts lets one king each play four plies first.
+			// The PDN's result follows the game's draw rules: still going
+			// after two plies (the official rules would say 1-1).
 			name:  "lidraughts one king each",
-			input: "47-36\n36-47\npdn\n",
+			input: "47-36\npdn\n36-47\npdn\n",
 			args:  []string{"-fen", "W:WK47:BK5", "-draws", "lidraughts"},
 			want: []string{"You play 47-36.\n", "Computer (black) plays",
+				`[Result "*"]`, "1. 47-36 ", " *\n",
 				"You play 36-47.\n", "Computer (black) plays",
 				"Game over: draw (one king each: 4 plies (lidraughts)), 1-1. Nobody wins.\n",
 				`[Result "1-1"]`},

@@ -435,7 +435,12 @@ func TestGameOver(t *testing.T) {
 
 	// A draw under lidraughts' rules: one king each, four plies.
 	st = c.post("/api/new", request{FEN: "W:WK47:BK5", Mode: "human", Draws: "lidraughts"}, http.StatusCreated)
-	for _, m := range []string{"47-36", "5-10", "36-47", "10-5"} {
+	for i, m := range []string{"47-36", "5-10", "36-47", "10-5"} {
+		// Before the fourth ply the PDN's result is still open (the
+		// official rules would make it 1-1).
+		if !strings.Contains(st.PDN, `[Result "*"]`) {
+			t.Fatalf("lidraughts, ply %d: PDN\n%s", i, st.PDN)
+		}
 		st = c.post("/api/move", request{ID: st.ID, Move: m}, http.StatusOK)
 	}
 	if st.Outcome.Text != "Draw (one king each: 4 plies (lidraughts)), 1-1" || !strings.Contains(st.PDN, `[Result "1-1"]`) {

@@ -613,17 +613,17 @@ func (g *game) state(sel *selection, played string) stateJSON {
 		st.Selected.Next = append(st.Selected.Next, ints(sel.Next)...)
 		st.Selected.Taken = append(st.Selected.Taken, ints(taken(p, sel.Squares))...)
 	}
-	st.PDN = g.pdn(o)
+	st.PDN = g.pdn()
 	return st
 }
 
 // pdn returns the game as PDN, with the Result tag from the outcome under
-// the game's own draw rules (the writer would use the official ones).
-func (g *game) pdn(o frisian.Outcome) string {
-	c := g.g.Clone()
-	c.Tags.Set("Result", o.Result.PDN())
+// the game's own draw rules.
+func (g *game) pdn() string {
 	var b bytes.Buffer
-	if err := frisian.NewPDNWriter(&b).WriteGame(c); err != nil {
+	pw := frisian.NewPDNWriter(&b)
+	pw.Draws = g.draws
+	if err := pw.WriteGame(g.g); err != nil {
 		return "" // only a tag the writer cannot write; these tags are plain
 	}
 	return b.String()
