@@ -721,10 +721,9 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 // Tags are written in their order. Those a reader needs are added when
 // missing: GameType "40" (Frisian), FEN when the game does not start from
 // the initial position (a FEN tag that does not give the start position is
-// rewritten) and Result, from g.OutcomeWith(pw.Draws) when there is no Result
-// tag. The
-// result marker after the moves is the Result tag's value, or "*" when that
-// is not a result.
+// rewritten) and Result, from g.OutcomeWith(pw.Draws) when there is no
+// Result tag. The result marker after the moves is the Result tag's value,
+// or "*" when that is not a result.
 //
 // A newline in a tag value, which a tag cannot hold, is written as a space.
 // A comment holding a '}' is written as a ; comment to the end of the
