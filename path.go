@@ -41,8 +41,8 @@ func (p Position) Path(m Move) []Square {
 // many), so stop when you have what you need. A Move that is not legal in p
 // yields nothing.
 //
-// A board UI can use Paths for click-by-click input: the moves whose paths
-// start with the squares clicked so far are the ones still possible.
+// For click-by-click input use NextSquares, which answers at once even
+// where the paths are countless.
 func (p Position) Paths(m Move) iter.Seq[[]Square] {
 	return func(yield func([]Square) bool) {
 		if !p.IsLegal(m) {
@@ -113,28 +113,10 @@ func (w *pathWalker) walk(at int, left uint64) {
 	// landing square (bit order is square order).
 	var steps [NumSquares][2]uint8
 	n := 0
-	for d := range 8 {
-		var f uint8
-		var landings uint64
-		if w.king {
-			if f = firstBlocker(d, rays[d][at]&w.occ); f == noBit {
-				continue
-			}
-			landings = slide(d, int(f), w.occ)
-		} else {
-			if f = neighbour[d][at]; f == noBit || neighbour[d][f] == noBit {
-				continue
-			}
-			landings = uint64(1) << neighbour[d][f] &^ w.occ
-		}
-		if left&(1<<f) == 0 {
-			continue
-		}
-		for ; landings != 0; landings &= landings - 1 {
-			steps[n] = [2]uint8{uint8(bits.TrailingZeros64(landings)), f}
-			n++
-		}
-	}
+	clickWalk{king: w.king, occ: w.occ}.steps(at, left, func(land, taken int) {
+		steps[n] = [2]uint8{uint8(land), uint8(taken)}
+		n++
+	})
 	slices.SortFunc(steps[:n], func(a, b [2]uint8) int { return int(a[0]) - int(b[0]) })
 	for _, st := range steps[:n] {
 		if w.stopped {
