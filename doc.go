@@ -28,7 +28,8 @@
 //
 // A Move is a start square, an end square and a set of captured squares;
 // different paths that agree on all three are one Move. Position.Path gives
-// a landing path for animation.
+// a landing path for animation, Position.Paths every path, and
+// Position.NextSquares what may follow the squares a player has clicked.
 //
 // # Text
 //
