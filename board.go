@@ -217,6 +217,12 @@ func (s SquareSet) Empty() bool { return s.b == 0 }
 // With returns the set with sq added.
 func (s SquareSet) With(sq Square) SquareSet { return SquareSet{s.b | bit(sq)} }
 
+// Without returns the set with sq removed.
+func (s SquareSet) Without(sq Square) SquareSet { return SquareSet{s.b &^ bit(sq)} }
+
+// Difference returns the squares in s but not in t.
+func (s SquareSet) Difference(t SquareSet) SquareSet { return SquareSet{s.b &^ t.b} }
+
 // Union returns the squares in s or t.
 func (s SquareSet) Union(t SquareSet) SquareSet { return SquareSet{s.b | t.b} }
 

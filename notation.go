@@ -360,10 +360,11 @@ func (p Position) appendFullPath(dst []byte, m Move) []byte {
 
 // String returns the move in short PDN form without its position: "32-28"
 // for a quiet move, "28x19" for a capture. Where two legal captures share
-// start and end, Position.MoveText gives the unambiguous form.
+// start and end, Position.MoveText gives the unambiguous form. The zero
+// Move, which is no move, is written "none".
 func (m Move) String() string {
 	if m.IsZero() {
-		return "0000"
+		return "none"
 	}
 	sep := byte('-')
 	if m.captured != 0 {

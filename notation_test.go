@@ -517,7 +517,7 @@ func TestMoveTextNotLegal(t *testing.T) {
 	if got := q.FullMoveText(m); got != m.String() {
 		t.Errorf("FullMoveText of a foreign move = %q", got)
 	}
-	if got := q.MoveText(Move{}); got != "0000" {
+	if got := q.MoveText(Move{}); got != "none" {
 		t.Errorf("MoveText(zero) = %q", got)
 	}
 }
