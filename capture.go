@@ -139,8 +139,10 @@ const fullCaptureMinPrey = 8
 
 // appendFullCaptures appends the captures by kings that take every enemy
 // piece any piece of the side to move could ever take, if there are any:
-// nothing can beat those, so they are all the legal moves. It reports
-// false, appending nothing, when that could not be decided quickly.
+// nothing can beat those, so they are all the legal moves. When there are
+// none and only kings can capture, it looks for the heaviest captures that
+// leave a few pieces (appendNearFullCaptures). It reports false, appending
+// nothing, when it could not decide quickly.
 func (g *generator) appendFullCaptures(dst []Move) ([]Move, bool) {
 	all := g.own | g.opp
 	var takeable uint64 // every piece some capture could take
@@ -160,6 +162,7 @@ func (g *generator) appendFullCaptures(dst []Move) ([]Move, bool) {
 	if takeable == 0 {
 		return dst, true
 	}
+	n := len(dst)
 	for k := g.ownKings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		if takes[b] != takeable {
@@ -169,7 +172,12 @@ func (g *generator) appendFullCaptures(dst []Move) ([]Move, bool) {
 			dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(e)), flags: flagKing, captured: takeable})
 		}
 	}
-	return dst, true
+	if len(dst) > n || g.manJumpers() != 0 {
+		// A man's capture could outweigh what the kings take short of
+		// everything; the search weighs those.
+		return dst, len(dst) > n
+	}
+	return g.appendNearFullCaptures(dst, takeable, &takes)
 }
 
 // record keeps a complete capture if it scores at least as well as the best

@@ -1,6 +1,10 @@
 package frisian
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
 
 // Captures that take every enemy piece.
 //
@@ -229,6 +233,115 @@ func (s *eulerSearch) connected() bool {
 		if reach&(1<<e[0]) == 0 {
 			return false
 		}
+	}
+	return true
+}
+
+// nearFullBudget bounds the sets of pieces appendNearFullCaptures tries.
+const nearFullBudget = 1 << 10
+
+// appendNearFullCaptures appends the heaviest captures by kings when no king
+// can take all of takeable (the pieces some capture could take; takes[b]
+// those the king on bit b could) and no man can capture. It tries the sets
+// that leave out the least value first, all sets leaving out the same
+// value together: a men and b kings left out weigh 100a + 199b, and no two
+// (a, b) weigh the same. The first value at which some king can take such a
+// set exactly gives the legal moves; those captures are complete, since a
+// capture that could go on would take a heavier set, tried before. It
+// reports false when the budget runs out first.
+func (g *generator) appendNearFullCaptures(dst []Move, takeable uint64, takes *[64]uint64) ([]Move, bool) {
+	all := g.own | g.opp
+	men, kings := takeable&^g.oppKings, takeable&g.oppKings
+	tried := 0
+	for _, lv := range leaveOutLevels(bits.OnesCount64(men), bits.OnesCount64(kings)) {
+		n := len(dst)
+		for mi := newSubsets(men, lv[0]); mi.next(); {
+			for ki := newSubsets(kings, lv[1]); ki.next(); {
+				set := takeable &^ (mi.subset | ki.subset)
+				if tried++; tried > nearFullBudget {
+					return dst[:n], false
+				}
+				for k := g.ownKings; k != 0; k &= k - 1 {
+					b := bits.TrailingZeros64(k)
+					if set&^takes[b] != 0 {
+						continue
+					}
+					var s eulerSearch
+					if _, ok := s.build(b, set, all, true); !ok || !s.run() {
+						return dst[:n], false
+					}
+					for e := s.found; e != 0; e &= e - 1 {
+						dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(e)), flags: flagKing, captured: set})
+					}
+				}
+			}
+		}
+		if len(dst) > n {
+			return dst, true
+		}
+	}
+	return dst, false
+}
+
+// leaveOutLevels lists the (men, kings) counts to leave out, lightest
+// first, but not all or none.
+func leaveOutLevels(nm, nk int) [][2]int {
+	var levels [][2]int
+	for a := 0; a <= nm; a++ {
+		for b := 0; b <= nk; b++ {
+			if (a > 0 || b > 0) && (a < nm || b < nk) {
+				levels = append(levels, [2]int{a, b})
+			}
+		}
+	}
+	slices.SortFunc(levels, func(x, y [2]int) int {
+		return cmp.Compare(manValue*x[0]+kingValue*x[1], manValue*y[0]+kingValue*y[1])
+	})
+	return levels
+}
+
+// subsets enumerates the subsets of set with n elements, as combinations
+// of n of its len bits (Gosper's hack) spread onto its squares.
+type subsets struct {
+	set    uint64
+	size   int    // bits in set
+	comb   uint64 // the current combination of bit positions
+	subset uint64 // comb spread onto set
+	n      int
+	done   bool
+}
+
+func newSubsets(set uint64, n int) subsets {
+	return subsets{set: set, size: bits.OnesCount64(set), n: n}
+}
+
+// next moves to the next subset and reports whether there is one.
+func (it *subsets) next() bool {
+	switch {
+	case it.done || it.n > it.size:
+		return false
+	case it.n == 0:
+		// One subset, the empty one.
+		it.done, it.subset = true, 0
+		return true
+	case it.comb == 0:
+		it.comb = 1<<it.n - 1
+	default:
+		c := it.comb & -it.comb
+		r := it.comb + c
+		it.comb = (r^it.comb)>>2/c | r
+	}
+	if it.comb>>it.size != 0 {
+		it.done = true
+		return false
+	}
+	it.subset = 0
+	i := 0
+	for s := it.set; s != 0; s &= s - 1 {
+		if it.comb&(1<<i) != 0 {
+			it.subset |= s & -s
+		}
+		i++
 	}
 	return true
 }

@@ -18,7 +18,7 @@ import (
 func TestFullCaptureMatchesSearch(t *testing.T) {
 	shortcuts := 0
 	rapid.Check(t, func(t *rapid.T) {
-		p, built := drawFullCapturePosition(t)
+		p, built := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
 		var g generator
 		g.init(&p)
 		got, ok := g.appendFullCaptures(nil)
@@ -50,9 +50,9 @@ func TestFullCaptureMatchesSearch(t *testing.T) {
 // drawFullCapturePosition builds a position in which the white king can
 // take every black piece: it walks a random capture on an empty board,
 // placing each piece it jumps and keeping every square it crosses empty.
-// Extra black pieces and white pieces fill part of the squares the walk
-// left free. It also returns the number of pieces the walk took.
-func drawFullCapturePosition(t *rapid.T) (Position, int) {
+// Extra black pieces and white pieces (only kings if kingsOnly) fill part
+// of the squares the walk left free. It also returns the number of pieces the walk took.
+func drawFullCapturePosition(t *rapid.T, kingsOnly bool) (Position, int) {
 	var st Setup
 	st.Turn = White
 	start := rapid.IntRange(0, NumSquares-1).Draw(t, "start")
@@ -98,7 +98,7 @@ func drawFullCapturePosition(t *rapid.T) (Position, int) {
 	built := bits.OnesCount64(pieces)
 	// Sometimes black pieces the walk did not take, which the king may or
 	// may not be able to take as well.
-	for range rapid.IntRange(0, 3).Draw(t, "extraBlack") {
+	for range rapid.IntRange(0, 4).Draw(t, "extraBlack") {
 		sq := Square(rapid.IntRange(1, NumSquares).Draw(t, "extra"))
 		if st.Board[sq] == NoPiece && keepEmpty&bit(sq) == 0 {
 			st.Board[sq] = NewPiece(Black, sq > 45 || rapid.Bool().Draw(t, "king"))
@@ -111,7 +111,7 @@ func drawFullCapturePosition(t *rapid.T) (Position, int) {
 		if st.Board[sq] != NoPiece || keepEmpty&bit(sq) != 0 || rapid.IntRange(1, 100).Draw(t, "fill") > density {
 			continue
 		}
-		st.Board[sq] = NewPiece(White, sq <= 5 || rapid.IntRange(1, 10).Draw(t, "whiteKing") == 1)
+		st.Board[sq] = NewPiece(White, kingsOnly || sq <= 5 || rapid.IntRange(1, 10).Draw(t, "whiteKing") == 1)
 	}
 	return st.MustPosition(), built
 }
@@ -188,7 +188,7 @@ func TestKingSearchMemo(t *testing.T) {
 		return moves
 	}
 	rapid.Check(t, func(t *rapid.T) {
-		p, _ := drawFullCapturePosition(t)
+		p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
 		plain, memo := search(p, false), search(p, true)
 		if !slices.Equal(plain, memo) {
 			t.Fatalf("%s: plain %v, with memory %v", p.FEN(), plain, memo)
@@ -199,5 +199,23 @@ func TestKingSearchMemo(t *testing.T) {
 	p := MustParseFEN(benchKingCaptures)
 	if got, want := search(p, false), p.LegalMoves(); !slices.Equal(got, want) {
 		t.Errorf("stress position: search %v, shortcut %v", got, want)
+	}
+}
+
+func TestSubsets(t *testing.T) {
+	set := SquareSetOf(3, 9, 17, 28, 44, 50).b
+	binomial := []int{1, 6, 15, 20, 15, 6, 1, 0}
+	for n, want := range binomial {
+		seen := map[uint64]bool{}
+		for it := newSubsets(set, n); it.next(); {
+			s := it.subset
+			if bits.OnesCount64(s) != n || s&^set != 0 || seen[s] {
+				t.Fatalf("n=%d: bad subset %v", n, SquareSet{s})
+			}
+			seen[s] = true
+		}
+		if len(seen) != want {
+			t.Errorf("n=%d: %d subsets, want %d", n, len(seen), want)
+		}
 	}
 }
