@@ -334,18 +334,10 @@ func (p Position) FullMoveText(m Move) string {
 	return string(p.appendFullPath(nil, m))
 }
 
-// appendFullPath writes the least landing path of the legal capture m (the
-// first the path walker yields, as it goes in ascending order), so that
-// the text does not depend on how the paths are found.
+// appendFullPath writes the landing path Path gives, the least, so that the
+// text does not depend on how the paths are found.
 func (p Position) appendFullPath(dst []byte, m Move) []byte {
-	var best []Square
-	p.walkCaptures(m, func(path []uint8) bool {
-		best = make([]Square, len(path))
-		for i, b := range path {
-			best[i] = squareOf[b]
-		}
-		return false
-	})
+	best := p.Path(m)
 	if best == nil {
 		return append(dst, m.String()...)
 	}
