@@ -1,8 +1,8 @@
 module github.com/frisian-draughts/frisian
 
-go 1.26.8
+go 1.26
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
-	pgregory.net/rapid v1.3.0 // indirect
+	github.com/google/go-cmp v0.7.0
+	pgregory.net/rapid v1.3.0
 )
