@@ -15,33 +15,48 @@ const (
 	kingValue = 199
 )
 
-// appendCaptures appends the best captures of the side to move to dst.
+// appendCaptures appends the best captures of the side to move to dst, and
+// nothing when it has none.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	if g.ownKings != 0 && bits.OnesCount64(g.opp) >= fullCaptureMinPrey {
+	kings, men := g.capturers()
+	if kings == 0 && men == 0 {
+		return dst
+	}
+	if kings != 0 && bits.OnesCount64(g.opp) >= fullCaptureMinPrey {
 		n := len(dst)
-		if dst, _ = g.appendFullCaptures(dst); len(dst) > n {
+		if dst, _ = g.appendFullCaptures(dst, kings, men != 0); len(dst) > n {
 			return dst
 		}
 	}
-	return g.searchCaptures(dst)
+	return g.searchCapturesFrom(dst, kings, men)
+}
+
+// capturers returns the kings and the men of the side to move that have a
+// capture.
+func (g *generator) capturers() (kings, men uint64) {
+	for k := g.ownKings; k != 0; k &= k - 1 {
+		if b := bits.TrailingZeros64(k); g.kingCanCapture(b) {
+			kings |= 1 << b
+		}
+	}
+	return kings, g.manJumpers()
 }
 
 // searchCaptures appends the best captures found by depth-first search
-// from every piece that can capture.
+// alone, without the shortcuts of fullcapture.go.
 func (g *generator) searchCaptures(dst []Move) []Move {
-	return g.searchCapturesFrom(dst, g.manJumpers())
+	kings, men := g.capturers()
+	return g.searchCapturesFrom(dst, kings, men)
 }
 
-// searchCapturesFrom searches from every king and from the given men.
-func (g *generator) searchCapturesFrom(dst []Move, men uint64) []Move {
+// searchCapturesFrom searches from the given kings and men, which must all
+// be the side to move's.
+func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
 	all := g.own | g.opp
-	for k := g.ownKings; k != 0; k &= k - 1 {
+	for k := kings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
-		if !g.kingCanCapture(b) {
-			continue
-		}
 		g.from, g.flags = uint8(b), flagKing
 		g.occ = all &^ (1 << b)
 		g.work, g.seen = 0, nil
@@ -137,20 +152,21 @@ type kingState struct {
 // look for a king taking them all before searching (see fullcapture.go).
 const fullCaptureMinPrey = 8
 
-// appendFullCaptures appends the captures by kings that take every enemy
-// piece any piece of the side to move could ever take, if there are any:
-// nothing can beat those, so they are all the legal moves. When there are
-// none and only kings can capture, it looks for the heaviest captures that
-// leave a few pieces (appendNearFullCaptures). It reports false, appending
-// nothing, when it could not decide quickly.
-func (g *generator) appendFullCaptures(dst []Move) ([]Move, bool) {
+// appendFullCaptures appends the captures by the given kings that take
+// every enemy piece any capture could take, if there are any: nothing can
+// beat those, so they are all the legal moves. menCapture says whether
+// some man can capture too. When there are none and only kings can
+// capture, it looks for the heaviest captures that leave a few pieces
+// (appendNearFullCaptures). It reports false, appending nothing, when it
+// could not decide quickly.
+func (g *generator) appendFullCaptures(dst []Move, kings uint64, menCapture bool) ([]Move, bool) {
 	all := g.own | g.opp
 	var takeable uint64 // every piece some capture could take
-	if g.manJumpers() != 0 {
+	if menCapture {
 		takeable = g.opp
 	}
 	var ends, takes [64]uint64 // by bit
-	for k := g.ownKings; k != 0; k &= k - 1 {
+	for k := kings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		e, t, ok := fullCaptureEnds(b, g.opp, all)
 		if !ok {
@@ -159,11 +175,8 @@ func (g *generator) appendFullCaptures(dst []Move) ([]Move, bool) {
 		ends[b], takes[b] = e, t
 		takeable |= t
 	}
-	if takeable == 0 {
-		return dst, true
-	}
 	n := len(dst)
-	for k := g.ownKings; k != 0; k &= k - 1 {
+	for k := kings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		if takes[b] != takeable {
 			continue
@@ -172,12 +185,12 @@ func (g *generator) appendFullCaptures(dst []Move) ([]Move, bool) {
 			dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(e)), flags: flagKing, captured: takeable})
 		}
 	}
-	if len(dst) > n || g.manJumpers() != 0 {
+	if len(dst) > n || menCapture {
 		// A man's capture could outweigh what the kings take short of
 		// everything; the search weighs those.
 		return dst, len(dst) > n
 	}
-	return g.appendNearFullCaptures(dst, takeable, &takes)
+	return g.appendNearFullCaptures(dst, kings, takeable, &takes)
 }
 
 // record keeps a complete capture if it scores at least as well as the best

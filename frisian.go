@@ -165,13 +165,11 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		case ok:
 			return g.appendQuiet(dst)
 		}
-		return g.searchCapturesFrom(dst, prey)
+		return g.searchCapturesFrom(dst, 0, prey)
 	}
-	if n := len(dst); g.anyCapture() {
-		dst = g.appendCaptures(dst)
-		if len(dst) > n {
-			return dst
-		}
+	n := len(dst)
+	if dst = g.appendCaptures(dst); len(dst) > n {
+		return dst
 	}
 	return g.appendQuiet(dst)
 }

@@ -245,8 +245,8 @@ func (s *eulerSearch) connected() bool {
 // nearFullBudget bounds the sets of pieces appendNearFullCaptures tries.
 const nearFullBudget = 1 << 10
 
-// appendNearFullCaptures appends the heaviest captures by kings when no king
-// can take all of takeable (the pieces some capture could take; takes[b]
+// appendNearFullCaptures appends the heaviest captures by the given kings
+// when none can take all of takeable (the pieces some capture could take; takes[b]
 // those the king on bit b could) and no man can capture. It tries the sets
 // that leave out the least value first, all sets leaving out the same
 // value together: a men and b kings left out weigh 100a + 199b, and no two
@@ -254,19 +254,19 @@ const nearFullBudget = 1 << 10
 // set exactly gives the legal moves; those captures are complete, since a
 // capture that could go on would take a heavier set, tried before. It
 // reports false when the budget runs out first.
-func (g *generator) appendNearFullCaptures(dst []Move, takeable uint64, takes *[64]uint64) ([]Move, bool) {
+func (g *generator) appendNearFullCaptures(dst []Move, kings, takeable uint64, takes *[64]uint64) ([]Move, bool) {
 	all := g.own | g.opp
-	men, kings := takeable&^g.oppKings, takeable&g.oppKings
+	preyMen, preyKings := takeable&^g.oppKings, takeable&g.oppKings
 	tried := 0
-	for _, lv := range leaveOutLevels(bits.OnesCount64(men), bits.OnesCount64(kings)) {
+	for _, lv := range leaveOutLevels(bits.OnesCount64(preyMen), bits.OnesCount64(preyKings)) {
 		n := len(dst)
-		for mi := newSubsets(men, lv[0]); mi.next(); {
-			for ki := newSubsets(kings, lv[1]); ki.next(); {
+		for mi := newSubsets(preyMen, lv[0]); mi.next(); {
+			for ki := newSubsets(preyKings, lv[1]); ki.next(); {
 				set := takeable &^ (mi.subset | ki.subset)
 				if tried++; tried > nearFullBudget {
 					return dst[:n], false
 				}
-				for k := g.ownKings; k != 0; k &= k - 1 {
+				for k := kings; k != 0; k &= k - 1 {
 					b := bits.TrailingZeros64(k)
 					if set&^takes[b] != 0 {
 						continue

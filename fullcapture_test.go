@@ -21,7 +21,8 @@ func TestFullCaptureMatchesSearch(t *testing.T) {
 		p, built := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
 		var g generator
 		g.init(&p)
-		got, ok := g.appendFullCaptures(nil)
+		kings, men := g.capturers()
+		got, ok := g.appendFullCaptures(nil, kings, men != 0)
 		if !ok {
 			return
 		}

@@ -75,19 +75,6 @@ func (g *generator) kingCanCapture(b int) bool {
 	return false
 }
 
-// anyCapture reports whether the side to move has a capture.
-func (g *generator) anyCapture() bool {
-	if g.manJumpers() != 0 {
-		return true
-	}
-	for k := g.ownKings; k != 0; k &= k - 1 {
-		if g.kingCanCapture(bits.TrailingZeros64(k)) {
-			return true
-		}
-	}
-	return false
-}
-
 // firstBlocker returns the nearest bit of blockers (a subset of one ray in
 // direction index d), or noBit when there is none.
 func firstBlocker(d int, blockers uint64) uint8 {
@@ -191,17 +178,15 @@ func countMoves(own, opp, kings uint64, turn Color, run kingRun) int {
 			var g generator
 			g.initBoard(own, opp, kings, turn)
 			var buf [64]Move
-			return len(g.searchCapturesFrom(buf[:0], jumpSources(opp, again)&own))
+			return len(g.searchCapturesFrom(buf[:0], 0, jumpSources(opp, again)&own))
 		}
 	}
 	var g generator
 	g.initBoard(own, opp, kings, turn)
 	g.restrict(run)
-	if g.anyCapture() {
-		var buf [64]Move
-		if n := len(g.appendCaptures(buf[:0])); n > 0 {
-			return n
-		}
+	var buf [64]Move
+	if n := len(g.appendCaptures(buf[:0])); n > 0 {
+		return n
 	}
 	return g.countQuiet()
 }
