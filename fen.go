@@ -314,9 +314,7 @@ func (r *fenReader) normalize(st *Setup) {
 			st.KingMoves[c] = KingMoves{}
 		}
 	}
-	kingOnly := !men[White] && !men[Black]
-	drawMaterial := (count[White] == 1 && count[Black] == 1) || (count[White]+count[Black] == 3 && count[White] > 0 && count[Black] > 0)
-	if !kingOnly || !drawMaterial {
+	if men[White] || men[Black] || !kingEndingCounts(count[White], count[Black]) {
 		st.DrawPlies = 0
 	}
 }

@@ -306,13 +306,15 @@ func (p *Position) runAfter(m Move, next, kings uint64) kingRun {
 	return r
 }
 
-// isDrawMaterial reports whether the board holds two kings against one or
-// one king each, and nothing else.
-func isDrawMaterial(p *Position) bool {
-	w := bits.OnesCount64(p.side[0])
-	b := bits.OnesCount64(p.side[1])
-	return (w == 1 && b == 1) || (w == 2 && b == 1) || (w == 1 && b == 2)
+// isKingEnding reports whether the material is two kings against one or one
+// king each, the endings the draw rules count in.
+func isKingEnding(p *Position) bool {
+	return (p.side[0]|p.side[1])&^p.kings == 0 &&
+		kingEndingCounts(bits.OnesCount64(p.side[0]), bits.OnesCount64(p.side[1]))
 }
+
+// kingEndingCounts reports whether a and b kings make one of those endings.
+func kingEndingCounts(a, b int) bool { return a >= 1 && b >= 1 && a+b <= 3 }
 
 // SortMoves sorts moves into the canonical order: by start square, then end
 // square, then captured squares compared as ascending lists.

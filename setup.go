@@ -91,11 +91,6 @@ func (s Setup) Position() (Position, error) {
 	return p, nil
 }
 
-// isKingEnding reports whether the material is two kings against one or one
-// king each, the endings the draw rules count in.
-func isKingEnding(p *Position) bool {
-	return (p.side[0]|p.side[1])&^p.kings == 0 && isDrawMaterial(p)
-}
 
 // MustPosition is like Position but panics on error. It is for setups known
 // to be valid, such as constants in tests.
