@@ -91,7 +91,6 @@ func (s Setup) Position() (Position, error) {
 	return p, nil
 }
 
-
 // MustPosition is like Position but panics on error. It is for setups known
 // to be valid, such as constants in tests.
 func (s Setup) MustPosition() Position {
