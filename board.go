@@ -1,9 +1,11 @@
 package frisian
 
 import (
+	"fmt"
 	"iter"
 	"math/bits"
 	"strconv"
+	"strings"
 )
 
 // Square is a dark square of the board, numbered 1 to 50 row by row from
@@ -61,6 +63,24 @@ func (c Color) String() string {
 		return "white"
 	}
 	return "black"
+}
+
+// MarshalText implements encoding.TextMarshaler with String.
+func (c Color) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: it reads "white" or
+// "black" (in any case), and otherwise returns an error wrapping ErrSyntax.
+// With it a Color can be a flag (flag.TextVar) or a JSON field.
+func (c *Color) UnmarshalText(text []byte) error {
+	switch strings.ToLower(string(text)) {
+	case "white":
+		*c = White
+	case "black":
+		*c = Black
+	default:
+		return fmt.Errorf("frisian: colour %q: want white or black: %w", clip(string(text)), ErrSyntax)
+	}
+	return nil
 }
 
 // Piece is what stands on a square: a man or a king of either colour, or

@@ -1,5 +1,10 @@
 package frisian
 
+import (
+	"fmt"
+	"strings"
+)
+
 // The end of the game (RULES.md §7): a side with no legal move has lost,
 // and king-only endings of two kings against one, or one king each, are
 // drawn by rule. There is no repetition rule and no 25-move rule.
@@ -146,6 +151,25 @@ func (r DrawRules) String() string {
 		return "lidraughts"
 	}
 	return "official"
+}
+
+// MarshalText implements encoding.TextMarshaler with String.
+func (r DrawRules) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: it reads "official"
+// or "lidraughts" (in any case), and otherwise returns an error wrapping
+// ErrSyntax. With it DrawRules can be a flag (flag.TextVar) or a JSON
+// field.
+func (r *DrawRules) UnmarshalText(text []byte) error {
+	switch strings.ToLower(string(text)) {
+	case "official":
+		*r = OfficialDraws
+	case "lidraughts":
+		*r = LidraughtsDraws
+	default:
+		return fmt.Errorf("frisian: draw rules %q: want official or lidraughts: %w", clip(string(text)), ErrSyntax)
+	}
+	return nil
 }
 
 // Outcome returns the outcome of p under the official rules: a win for the

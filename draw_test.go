@@ -1,6 +1,8 @@
 package frisian
 
 import (
+	"bytes"
+	"errors"
 	"testing"
 )
 
@@ -141,5 +143,32 @@ func TestOutcomeStrings(t *testing.T) {
 	}
 	if _, ok := Draw.Winner(); ok {
 		t.Error("Draw has a winner")
+	}
+}
+
+func TestRulesAndColourText(t *testing.T) {
+	for _, r := range []DrawRules{OfficialDraws, LidraughtsDraws} {
+		text, _ := r.MarshalText()
+		var back DrawRules
+		if err := back.UnmarshalText(text); err != nil || back != r {
+			t.Errorf("%v: round trip %v, %v", r, back, err)
+		}
+	}
+	for _, c := range []Color{White, Black} {
+		text, _ := c.MarshalText()
+		var back Color
+		if err := back.UnmarshalText(bytes.ToUpper(text)); err != nil || back != c {
+			t.Errorf("%v: round trip %v, %v", c, back, err)
+		}
+	}
+	var r DrawRules
+	var c Color
+	for _, bad := range []string{"", "fide", "officia", "white "} {
+		if err := r.UnmarshalText([]byte(bad)); !errors.Is(err, ErrSyntax) {
+			t.Errorf("DrawRules %q: %v", bad, err)
+		}
+		if err := c.UnmarshalText([]byte(bad)); !errors.Is(err, ErrSyntax) {
+			t.Errorf("Color %q: %v", bad, err)
+		}
 	}
 }

@@ -15,7 +15,8 @@ var (
 	ErrIllegalMove = errors.New("illegal move")
 	// ErrAmbiguousMove: the text matches more than one legal move.
 	ErrAmbiguousMove = errors.New("ambiguous move")
-	// ErrSyntax: the text of a FEN or of a PDN file is malformed.
+	// ErrSyntax: text the package reads is malformed: a FEN, a PDN file,
+	// the name of a colour or of draw rules.
 	ErrSyntax = errors.New("syntax error")
 	// ErrInvalidPosition: the text is well-formed but the position it
 	// describes cannot occur (a man on its own promotion row, for example).

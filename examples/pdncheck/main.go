@@ -40,22 +40,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pdncheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	strict := fs.Bool("strict", false, "stop at the first problem")
-	draws := fs.String("draws", "official", "draw rules for the outcome: official or lidraughts")
+	var rules frisian.DrawRules
+	fs.TextVar(&rules, "draws", frisian.OfficialDraws, "draw rules for the outcome: official or lidraughts")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pdncheck [-strict] [-draws official|lidraughts] FILE...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	var rules frisian.DrawRules
-	switch *draws {
-	case "official":
-		rules = frisian.OfficialDraws
-	case "lidraughts":
-		rules = frisian.LidraughtsDraws
-	default:
-		fmt.Fprintf(stderr, "pdncheck: -draws %q: want official or lidraughts\n", *draws)
 		return 2
 	}
 	files := fs.Args()

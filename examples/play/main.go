@@ -75,11 +75,13 @@ type session struct {
 func newSession(out io.Writer, args []string) (*session, int) {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(out)
-	color := fs.String("color", "white", "the side you play: white or black")
+	human := frisian.White
+	fs.TextVar(&human, "color", frisian.White, "the side you play: white or black")
 	fen := fs.String("fen", "", "the start position in FEN (default: the initial position)")
 	depth := fs.Int("depth", engine.DefaultDepth, "the computer's search depth in plies (1-32)")
 	nodes := fs.Int("nodes", engine.DefaultNodes, "the computer's node budget per move")
-	draws := fs.String("draws", "official", "the draw rules for king-only endings: official or lidraughts")
+	var draws frisian.DrawRules
+	fs.TextVar(&draws, "draws", frisian.OfficialDraws, "the draw rules for king-only endings: official or lidraughts")
 	seed := fs.Uint64("seed", 0, "when not 0, choose at random among the computer's equally good moves")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: play [-color white|black] [-fen FEN] [-depth N] [-nodes N] [-draws official|lidraughts] [-seed N]")
@@ -99,23 +101,7 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	if fs.NArg() > 0 {
 		return bad("unexpected argument %q", fs.Arg(0))
 	}
-	s := &session{out: out}
-	switch *color {
-	case "white":
-		s.human = frisian.White
-	case "black":
-		s.human = frisian.Black
-	default:
-		return bad("-color %q: want white or black", *color)
-	}
-	switch *draws {
-	case "official":
-		s.draws = frisian.OfficialDraws
-	case "lidraughts":
-		s.draws = frisian.LidraughtsDraws
-	default:
-		return bad("-draws %q: want official or lidraughts", *draws)
-	}
+	s := &session{out: out, human: human, draws: draws}
 	if *depth < 1 || *depth > 32 {
 		return bad("-depth %d: want 1 to 32", *depth)
 	}

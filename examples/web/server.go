@@ -246,21 +246,17 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("mode %q: want engine or human", clip(req.Mode)))
 		return
 	}
-	switch req.Human {
-	case "", "white":
-	case "black":
-		g.human = frisian.Black
-	default:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("human %q: want white or black", clip(req.Human)))
-		return
+	if req.Human != "" {
+		if err := g.human.UnmarshalText([]byte(req.Human)); err != nil {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("human %q: want white or black", clip(req.Human)))
+			return
+		}
 	}
-	switch req.Draws {
-	case "", "official":
-	case "lidraughts":
-		g.draws = frisian.LidraughtsDraws
-	default:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("draws %q: want official or lidraughts", clip(req.Draws)))
-		return
+	if req.Draws != "" {
+		if err := g.draws.UnmarshalText([]byte(req.Draws)); err != nil {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("draws %q: want official or lidraughts", clip(req.Draws)))
+			return
+		}
 	}
 	if req.Depth != 0 {
 		if req.Depth < 1 || req.Depth > maxDepth {
