@@ -506,16 +506,9 @@ func (l *pdnLexer) next() pdnToken {
 		case '{':
 			l.read()
 			var b strings.Builder
-			for {
-				c, ok := l.read()
-				if !ok {
-					tok.kind, tok.msg, tok.text = tokError, "comment not closed by }", "{"+clip(b.String())
-					return tok
-				}
-				if c == '}' {
-					break
-				}
-				b.WriteByte(c)
+			if !l.readTo(&b, '}') {
+				tok.kind, tok.msg, tok.text = tokError, "comment not closed by }", "{"+clip(b.String())
+				return tok
 			}
 			tok.kind, tok.text = tokComment, strings.TrimSpace(b.String())
 			return tok
@@ -545,6 +538,21 @@ func (l *pdnLexer) next() pdnToken {
 			tok.kind, tok.text, tok.msg = tokError, tok.text[:64]+"…", "text too long for a move"
 		}
 		return tok
+	}
+}
+
+// readTo appends what it reads to b until the byte end, which it consumes
+// but does not append; it reports false when the input ends first.
+func (l *pdnLexer) readTo(b *strings.Builder, end byte) bool {
+	for {
+		c, ok := l.read()
+		if !ok {
+			return false
+		}
+		if c == end {
+			return true
+		}
+		b.WriteByte(c)
 	}
 }
 
@@ -674,17 +682,11 @@ func (l *pdnLexer) variation(tok pdnToken) pdnToken {
 			}
 		case '{':
 			b.WriteByte(c)
-			for {
-				c, ok = l.read()
-				if !ok {
-					tok.kind, tok.msg, tok.text = tokError, "comment not closed by } in a variation", "("+clip(b.String())
-					return tok
-				}
-				if c == '}' {
-					break
-				}
-				b.WriteByte(c)
+			if !l.readTo(&b, '}') {
+				tok.kind, tok.msg, tok.text = tokError, "comment not closed by } in a variation", "("+clip(b.String())
+				return tok
 			}
+			c = '}' // written below: the variation keeps its comments whole
 		case ';':
 			b.WriteByte(c)
 			b.WriteString(l.skipLine())
