@@ -1,6 +1,10 @@
 package frisian
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 // Benchmark positions.
 const (
@@ -69,5 +73,50 @@ func BenchmarkParseFEN(b *testing.B) {
 		if _, err := ParseFEN(fen); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkPerftSuite runs perft to depth 5 over the 100 king-heavy and
+// game positions of testdata/perft_suite.txt, where kings capture often.
+func BenchmarkPerftSuite(b *testing.B) {
+	suite := perftSuite(b)
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		for _, e := range suite {
+			nodes += Perft(e.p, 5)
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+// worstCases reads testdata/worstcase.txt.
+func worstCases(t testing.TB) [][2]string {
+	f, err := os.ReadFile("testdata/worstcase.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][2]string
+	for line := range strings.Lines(string(f)) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, fen, _ := strings.Cut(line, "\t")
+		out = append(out, [2]string{name, fen})
+	}
+	return out
+}
+
+// BenchmarkWorstCase times LegalMoves on the hardest known positions.
+func BenchmarkWorstCase(b *testing.B) {
+	for _, c := range worstCases(b) {
+		p := MustParseFEN(c[1])
+		b.Run(c[0], func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = p.LegalMoves()
+			}
+		})
 	}
 }

@@ -1,6 +1,9 @@
 package frisian
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // Capture search. Every complete capture of every piece is scored, and only
 // those of the best score are kept (RULES.md §3.1):
@@ -9,11 +12,42 @@ import "math/bits"
 //
 // 199·k + 100·m orders by value 2k+m and then by fewer kings; the last bit
 // makes a king's capture beat a man's of equal value.
+//
+// Each capturing piece is first searched plainly, depth first, as the C++
+// engines do: in real positions a capture tree has a few to a few hundred
+// nodes, and nothing beats the plain search there. A piece whose tree
+// outgrows plainBudget is searched again from the start by the exact
+// bounded search of capturegraph.go, which remembers states, cuts on
+// value and settles whole subtrees with the Euler test. Both are exact, so
+// the budget only chooses which runs; the captures the plain run recorded
+// are real and stay.
 
 const (
 	manValue  = 100
 	kingValue = 199
 )
+
+// plainBudget is the number of nodes of one piece's plain capture search
+// after which it is searched again by the graph search.
+const plainBudget = 1 << 10
+
+// captureState is the part of generator that one capture search uses.
+type captureState struct {
+	from  uint8
+	flags uint8
+	occ   uint64 // occupied squares with the capturing piece lifted
+	open  uint64 // empty squares with the capturing piece lifted
+	best  int    // best score recorded so far, -1 for none
+	start int    // where this search's moves start in dst
+	nodes int    // nodes of the current piece's plain search
+	over  bool   // the plain search ran past plainBudget
+
+	ctx   context.Context // when not nil, the graph search stops when it is done
+	err   error           // why the search stopped early; then the moves are void
+	work  int             // steps of the graph search
+	check int             // the work at which ctx is checked next
+	table *stateTable     // the graph search's memory, made on first use
+}
 
 // appendCaptures appends the best captures of the side to move to dst, and
 // nothing when it has none.
@@ -22,35 +56,29 @@ func (g *generator) appendCaptures(dst []Move) []Move {
 	if kings == 0 && men == 0 {
 		return dst
 	}
-	if kings != 0 && bits.OnesCount64(g.opp) >= fullCaptureMinPrey {
-		n := len(dst)
-		if dst, _ = g.appendFullCaptures(dst, kings, men != 0); len(dst) > n {
-			return dst
-		}
-	}
 	return g.searchCapturesFrom(dst, kings, men)
 }
 
 // capturers returns the kings and the men of the side to move that have a
 // capture.
 func (g *generator) capturers() (kings, men uint64) {
+	all := g.own | g.opp
 	for k := g.ownKings; k != 0; k &= k - 1 {
-		if b := bits.TrailingZeros64(k); g.kingCanCapture(b) {
-			kings |= 1 << b
+		b := bits.TrailingZeros64(k)
+		for d := range 8 {
+			if f, l := jump(d, b, all, true); f != noBit && g.opp&(1<<f) != 0 && l != 0 {
+				kings |= 1 << b
+				break
+			}
 		}
 	}
-	return kings, g.manJumpers()
+	return kings, jumpSources(g.opp, g.empty) & g.ownMen
 }
 
-// searchCaptures appends the best captures found by depth-first search
-// alone, without the shortcuts of fullcapture.go.
-func (g *generator) searchCaptures(dst []Move) []Move {
-	kings, men := g.capturers()
-	return g.searchCapturesFrom(dst, kings, men)
-}
-
-// searchCapturesFrom searches from the given kings and men, which must all
-// be the side to move's.
+// searchCapturesFrom appends the best captures of the given kings and men,
+// which must all be the side to move's. Kings go first: their captures
+// are usually the heavier, and a high best lets the graph search cut the
+// rest early.
 func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
@@ -59,14 +87,23 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 		b := bits.TrailingZeros64(k)
 		g.from, g.flags = uint8(b), flagKing
 		g.occ = all &^ (1 << b)
-		g.work, g.seen = 0, nil
-		dst = g.kingJumps(dst, b, 0)
+		g.nodes, g.over = 0, false
+		if dst = g.kingJumps(dst, b, 0); g.over {
+			if dst = g.graphSearch(dst, b, true); g.err != nil {
+				return dst[:g.start]
+			}
+		}
 	}
 	for k := men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		g.from, g.flags = uint8(b), 0
 		g.open = boardMask&^all | 1<<b
-		dst = g.manJumps(dst, b, 0)
+		g.nodes, g.over = 0, false
+		if dst = g.manJumps(dst, b, 0); g.over {
+			if dst = g.graphSearch(dst, b, false); g.err != nil {
+				return dst[:g.start]
+			}
+		}
 	}
 	return dst
 }
@@ -74,6 +111,10 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 // manJumps extends a man's capture standing on bit at having taken
 // captured.
 func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
+	if g.nodes++; g.nodes > plainBudget {
+		g.over = true
+		return dst
+	}
 	a := uint64(1) << at
 	prey := g.opp &^ captured
 	land := ((a<<dirE&prey)<<dirE | (a<<dirSW&prey)<<dirSW |
@@ -86,7 +127,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 		}
 		return dst
 	}
-	for ; land != 0; land &= land - 1 {
+	for ; land != 0 && !g.over; land &= land - 1 {
 		l := bits.TrailingZeros64(land)
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
@@ -98,26 +139,14 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 // kingJumps extends a king's capture standing on bit at having taken
 // captured. A king jumps the first piece along a line if it is an enemy not
 // yet taken and may land on any empty square behind it.
-//
-// Different orders of taking the same pieces can bring the king to the same
-// square, and from there the same captures follow; on crowded boards such
-// orders are countless. So past a budget of steps the search remembers the
-// (square, pieces taken) states it has been in and skips them the second
-// time: whatever they lead to is recorded already.
 func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
-	if g.work++; g.work > kingMemoAfter || g.memoAlways {
-		if g.seen == nil {
-			g.seen = make(map[kingState]struct{})
-		}
-		s := kingState{captured, uint8(at)}
-		if _, ok := g.seen[s]; ok {
-			return dst
-		}
-		g.seen[s] = struct{}{}
+	if g.nodes++; g.nodes > plainBudget {
+		g.over = true
+		return dst
 	}
 	extended := false
 	prey := g.opp &^ captured
-	for d := range 8 {
+	for d := 0; d < 8 && !g.over; d++ {
 		f := firstBlocker(d, rays[d][at]&g.occ)
 		if f == noBit || prey&(1<<f) == 0 {
 			continue
@@ -127,7 +156,7 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 			continue
 		}
 		extended = true
-		for ; landings != 0; landings &= landings - 1 {
+		for ; landings != 0 && !g.over; landings &= landings - 1 {
 			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), captured|1<<f)
 		}
 	}
@@ -137,70 +166,21 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 	return dst
 }
 
-// kingMemoAfter is the number of steps of one king's capture search after
-// which it remembers the states it has been in.
-const kingMemoAfter = 1 << 14
-
-// kingState is a state of a king's capture: where it stands and what it
-// has taken.
-type kingState struct {
-	captured uint64
-	at       uint8
-}
-
-// fullCaptureMinPrey is the number of enemy pieces from which it pays to
-// look for a king taking them all before searching (see fullcapture.go).
-const fullCaptureMinPrey = 8
-
-// appendFullCaptures appends the captures by the given kings that take
-// every enemy piece any capture could take, if there are any: nothing can
-// beat those, so they are all the legal moves. menCapture says whether
-// some man can capture too. When there are none and only kings can
-// capture, it looks for the heaviest captures that leave a few pieces
-// (appendNearFullCaptures). It reports false, appending nothing, when it
-// could not decide quickly.
-func (g *generator) appendFullCaptures(dst []Move, kings uint64, menCapture bool) ([]Move, bool) {
-	all := g.own | g.opp
-	var takeable uint64 // every piece some capture could take
-	if menCapture {
-		takeable = g.opp
+// score returns the precedence score of taking captured with the current
+// piece (see the top of this file).
+func (g *generator) score(captured uint64) int {
+	kings := bits.OnesCount64(captured & g.oppKings)
+	s := 2 * (kingValue*kings + manValue*(bits.OnesCount64(captured)-kings))
+	if g.flags&flagKing != 0 {
+		s++
 	}
-	var ends, takes [64]uint64 // by bit
-	for k := kings; k != 0; k &= k - 1 {
-		b := bits.TrailingZeros64(k)
-		e, t, ok := fullCaptureEnds(b, g.opp, all)
-		if !ok {
-			return dst, false
-		}
-		ends[b], takes[b] = e, t
-		takeable |= t
-	}
-	n := len(dst)
-	for k := kings; k != 0; k &= k - 1 {
-		b := bits.TrailingZeros64(k)
-		if takes[b] != takeable {
-			continue
-		}
-		for e := ends[b]; e != 0; e &= e - 1 {
-			dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(e)), flags: flagKing, captured: takeable})
-		}
-	}
-	if len(dst) > n || menCapture {
-		// A man's capture could outweigh what the kings take short of
-		// everything; the search weighs those.
-		return dst, len(dst) > n
-	}
-	return g.appendNearFullCaptures(dst, kings, takeable, &takes)
+	return s
 }
 
 // record keeps a complete capture if it scores at least as well as the best
 // so far, dropping the worse ones and the duplicates of a move already kept.
 func (g *generator) record(dst []Move, at int, captured uint64) []Move {
-	kings := bits.OnesCount64(captured & g.oppKings)
-	score := 2 * (kingValue*kings + manValue*(bits.OnesCount64(captured)-kings))
-	if g.flags&flagKing != 0 {
-		score++
-	}
+	score := g.score(captured)
 	if score < g.best {
 		return dst
 	}
@@ -252,7 +232,8 @@ func (g *generator) jumpOnce() (prey uint64, any, ok bool) {
 }
 
 // jumpLandings returns the squares where men land after jumping a piece
-// of prey onto an empty square, in any direction.
+// of prey onto an empty square, in any direction. It is the bitboard form
+// of jump for men, all at once.
 func jumpLandings(men, prey, empty uint64) uint64 {
 	return ((men<<dirE&prey)<<dirE | (men<<dirSW&prey)<<dirSW |
 		(men<<dirSE&prey)<<dirSE | (men<<dirS&prey)<<dirS |

@@ -1,7 +1,5 @@
 package frisian
 
-import "math/bits"
-
 // Click-by-click move input. A board UI lets a player enter a move as its
 // start square and then its landing squares one at a time, along any path
 // of the move (RULES.md §3.2). After each click it needs the squares that
@@ -103,119 +101,23 @@ func (p Position) NextSquares(prefix []Square) (next SquareSet, moves []Move) {
 // prefix ends on.
 func (p Position) followClicks(m Move, prefix []Square, targets uint64) (next, ends uint64) {
 	from := uint64(1) << (m.from & 63)
-	c := clickWalk{
-		king: p.kings&from != 0,
-		// The mover's start square counts as empty (RULES.md §3).
-		occ: (p.side[0] | p.side[1]) &^ from,
-	}
+	cg := newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, p.kings&from != 0)
 	at, left := int(m.from&63), m.captured
 	for _, sq := range prefix[1:] {
-		want := int(bitOf[sq])
-		taken := -1
-		c.steps(at, left, func(l, f int) {
-			if l == want {
-				taken = f
-			}
-		})
-		if taken < 0 {
+		taken, ok := cg.jumpBetween(at, int(bitOf[sq]))
+		if !ok || left&(1<<taken) == 0 {
 			return 0, 0
 		}
-		at, left = want, left&^(1<<taken)
+		at, left = int(bitOf[sq]), left&^(1<<taken)
 	}
 	if left == 0 {
 		return 0, targets & (1 << at) // prefix is a whole path
 	}
-	c.steps(at, left, func(l, f int) {
-		if e := c.ends(l, left&^(1<<f), targets); e != 0 {
+	cg.steps(at, left, func(l, f int) {
+		if e := cg.ends(l, left&^(1<<f)) & targets; e != 0 {
 			next |= 1 << l
 			ends |= e
 		}
 	})
 	return next, ends
-}
-
-// clickWalk is the board a capture's clicks are followed on.
-type clickWalk struct {
-	king bool
-	occ  uint64 // every piece but the mover; taken pieces stay (Art. 14)
-}
-
-// steps calls f with every jump of a piece of left from bit at: the bit it
-// lands on and the bit of the piece taken. A landing square has one piece
-// between it and at, so no two jumps share a landing square.
-func (c clickWalk) steps(at int, left uint64, f func(land, taken int)) {
-	for d := range 8 {
-		var piece uint8
-		var landings uint64
-		if c.king {
-			if piece = firstBlocker(d, rays[d][at]&c.occ); piece == noBit {
-				continue
-			}
-			landings = slide(d, int(piece), c.occ)
-		} else {
-			if piece = neighbour[d][at]; piece == noBit || neighbour[d][piece] == noBit {
-				continue
-			}
-			landings = uint64(1) << neighbour[d][piece] &^ c.occ
-		}
-		if left&(1<<piece) == 0 {
-			continue
-		}
-		for ; landings != 0; landings &= landings - 1 {
-			f(bits.TrailingZeros64(landings), int(piece))
-		}
-	}
-}
-
-// ends returns the squares of targets on which a capture standing on bit
-// at can end after taking exactly the pieces of left.
-func (c clickWalk) ends(at int, left, targets uint64) uint64 {
-	if left == 0 {
-		return targets & (1 << at)
-	}
-	if bits.OnesCount64(left) < oracleMinPieces {
-		// Few pieces: trying every way costs less than the Euler test,
-		// as in the walk of path.go.
-		return c.dfsEnds(at, left) & targets
-	}
-	// The Euler test gives every possible end square in one go.
-	var s eulerSearch
-	takes, ok := s.build(at, left, c.occ, c.king)
-	if ok && takes != left {
-		return 0 // a piece of left that cannot be jumped from anywhere
-	}
-	if ok && s.run() {
-		return s.found & targets
-	}
-	// Out of budget: look for a path instead.
-	return c.walkEnds(at, left, targets)
-}
-
-// dfsEnds returns every square on which a capture standing on bit at can
-// end after taking exactly the pieces of left, trying every way.
-func (c clickWalk) dfsEnds(at int, left uint64) uint64 {
-	if left == 0 {
-		return 1 << at
-	}
-	var found uint64
-	c.steps(at, left, func(l, f int) {
-		found |= c.dfsEnds(l, left&^(1<<f))
-	})
-	return found
-}
-
-// walkEnds is ends found by looking for one path to each end square with
-// the walk of path.go, which prunes its own steps with the Euler test.
-func (c clickWalk) walkEnds(at int, left, targets uint64) uint64 {
-	var found uint64
-	for t := targets; t != 0; t &= t - 1 {
-		to := bits.TrailingZeros64(t)
-		w := pathWalker{king: c.king, occ: c.occ, to: uint8(to), path: make([]uint8, 0, 24)}
-		w.yield = func([]uint8) bool {
-			found |= 1 << to
-			return false
-		}
-		w.walk(at, left)
-	}
-	return found
 }

@@ -207,48 +207,6 @@ func TestNextSquaresWorstCase(t *testing.T) {
 	}
 }
 
-// TestWalkEnds: the fallback used when the Euler test runs out of budget
-// finds the same end squares as the test.
-func TestWalkEnds(t *testing.T) {
-	compared := 0
-	for i, p := range clickPositions(t) {
-		if testing.Short() && i%5 != 0 {
-			continue
-		}
-		for _, m := range p.LegalMoves() {
-			if m.captured == 0 {
-				continue
-			}
-			from := uint64(1) << (m.from & 63)
-			c := clickWalk{king: p.kings&from != 0, occ: (p.side[0] | p.side[1]) &^ from}
-			// the first steps of the move, from its start
-			c.steps(int(m.from&63), m.captured, func(l, f int) {
-				left := m.captured &^ (1 << f)
-				if left == 0 {
-					return
-				}
-				var s eulerSearch
-				takes, ok := s.build(l, left, c.occ, c.king)
-				if !ok || (takes == left && !s.run()) {
-					return
-				}
-				want := uint64(0)
-				if takes == left {
-					want = s.found & boardMask
-				}
-				got := c.walkEnds(l, left, boardMask)
-				if got != want {
-					t.Fatalf("%s: %s after landing on %d: walk ends %x, Euler %x", p.FEN(), p.FullMoveText(m), squareOf[l], got, want)
-				}
-				compared++
-			})
-		}
-	}
-	if compared == 0 {
-		t.Error("nothing compared")
-	}
-}
-
 func BenchmarkNextSquaresPathological(b *testing.B) {
 	p := MustParseFEN(benchPathological)
 	prefix := []Square{5, 14, 25, 39}

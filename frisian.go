@@ -2,6 +2,8 @@ package frisian
 
 import (
 	"cmp"
+	"context"
+	"fmt"
 	"iter"
 	"math/bits"
 	"slices"
@@ -152,11 +154,37 @@ func (p Position) LegalMoves() []Move {
 	return append([]Move(nil), moves...)
 }
 
+// LegalMovesContext is LegalMoves for positions from untrusted sources.
+//
+// The capture search is exact and its memory bounded (about 1 MiB at
+// most), but no bound on its time is proven: a hostile placement of many
+// pieces may need milliseconds where real positions need microseconds (see
+// BenchmarkWorstCase). LegalMovesContext stops when ctx is done and then
+// returns no moves and an error wrapping both ErrSearchStopped and
+// ctx.Err(), never a partial list. Give ctx a deadline (context.WithTimeout)
+// to bound the time of one call.
+func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
+	var buf [128]Move
+	var g generator
+	g.init(&p)
+	g.ctx = ctx
+	moves := g.appendLegal(buf[:0])
+	if g.err != nil {
+		return nil, fmt.Errorf("frisian: legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.err)
+	}
+	return append([]Move(nil), moves...), nil
+}
+
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice. With enough capacity in dst it does not allocate.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	var g generator
 	g.init(&p)
+	return g.appendLegal(dst)
+}
+
+// appendLegal appends the legal moves of g's position to dst.
+func (g *generator) appendLegal(dst []Move) []Move {
 	if g.ownKings == 0 {
 		prey, any, ok := g.jumpOnce()
 		switch {

@@ -12,17 +12,7 @@ type generator struct {
 	empty      uint64
 	restricted uint64 // the king the three-move rule stops from a quiet move
 
-	// Capture search state, see capture.go.
-	from  uint8
-	flags uint8
-	occ   uint64 // occupied squares with the capturing piece lifted
-	open  uint64 // empty squares with the capturing piece lifted
-	best  int
-	start int
-	work  int                    // steps of the current king's search
-	seen  map[kingState]struct{} // its states, once work is large
-
-	memoAlways bool // for tests: remember states from the first step
+	captureState // see capture.go
 }
 
 // init fills in what every kind of generation needs.
@@ -56,23 +46,6 @@ func shift(x uint64, d int) uint64 {
 		return x << d
 	}
 	return x >> -d
-}
-
-// manJumpers returns the men of the side to move that can capture.
-func (g *generator) manJumpers() uint64 {
-	return jumpSources(g.opp, g.empty) & g.ownMen
-}
-
-// kingCanCapture reports whether the king on bit b has a capture.
-func (g *generator) kingCanCapture(b int) bool {
-	occ := g.own | g.opp
-	for d := range 8 {
-		f := firstBlocker(d, rays[d][b]&occ)
-		if f != noBit && g.opp&(1<<f) != 0 && neighbour[d][f] != noBit && g.empty&(1<<neighbour[d][f]) != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // firstBlocker returns the nearest bit of blockers (a subset of one ray in

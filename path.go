@@ -69,16 +69,15 @@ func (p Position) Paths(m Move) iter.Seq[[]Square] {
 //
 // A capture of many pieces can be taken in astronomically many orders, most
 // of which strand the piece before the last one. Past a few pieces every
-// step is first checked with canTakeAll, so the walk never enters a dead
-// end and each path costs polynomial time.
+// step is first checked with the Euler test (captureGraph.ends), so the
+// walk never enters a dead end and each path costs polynomial time.
 func (p Position) walkCaptures(m Move, yield func(path []uint8) bool) {
 	from := uint64(1) << (m.from & 63)
 	if p.side[0]&from == 0 || m.captured&^p.side[1] != 0 {
 		return
 	}
 	w := pathWalker{
-		king:  p.kings&from != 0,
-		occ:   (p.side[0] | p.side[1]) &^ from,
+		cg:    newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, p.kings&from != 0),
 		to:    m.to & 63,
 		yield: yield,
 		path:  make([]uint8, 1, 24),
@@ -87,13 +86,12 @@ func (p Position) walkCaptures(m Move, yield func(path []uint8) bool) {
 	w.walk(int(m.from&63), m.captured)
 }
 
-// oracleMinPieces is the number of pieces still to take from which the
-// walk asks canTakeAll before each step.
-const oracleMinPieces = 6
+// checkFrom is the number of pieces still to take from which a walk asks
+// the Euler test before each step; below it, dead ends are short.
+const checkFrom = 6
 
 type pathWalker struct {
-	king    bool
-	occ     uint64 // every piece but the mover
+	cg      *captureGraph // the jumps over the move's pieces
 	to      uint8
 	yield   func([]uint8) bool
 	path    []uint8
@@ -113,7 +111,7 @@ func (w *pathWalker) walk(at int, left uint64) {
 	// landing square (bit order is square order).
 	var steps [NumSquares][2]uint8
 	n := 0
-	clickWalk{king: w.king, occ: w.occ}.steps(at, left, func(land, taken int) {
+	w.cg.steps(at, left, func(land, taken int) {
 		steps[n] = [2]uint8{uint8(land), uint8(taken)}
 		n++
 	})
@@ -123,11 +121,8 @@ func (w *pathWalker) walk(at int, left uint64) {
 			return
 		}
 		l, rest := int(st[0]), left&^(1<<st[1])
-		if bits.OnesCount64(rest) >= oracleMinPieces {
-			// The mover stands on l; its start square is empty.
-			if yes, known := canTakeAll(l, rest, w.occ, w.king, int(w.to)); known && !yes {
-				continue
-			}
+		if bits.OnesCount64(rest) >= checkFrom && w.cg.ends(l, rest)&(1<<w.to) == 0 {
+			continue
 		}
 		w.path = append(w.path, uint8(l))
 		w.walk(l, rest)

@@ -123,3 +123,52 @@ func TestPerftVectors(t *testing.T) {
 		}
 	}
 }
+
+// perftSuite reads testdata/perft_suite.txt: king-heavy placements and
+// positions from random games with their perft counts from Scan 3.1.
+func perftSuite(t testing.TB) []perftSuiteEntry {
+	f, err := os.ReadFile("testdata/perft_suite.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []perftSuiteEntry
+	for line := range strings.Lines(string(f)) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fen, counts, _ := strings.Cut(line, "\t")
+		e := perftSuiteEntry{p: MustParseFEN(fen)}
+		for _, c := range strings.Fields(counts) {
+			n, err := strconv.ParseUint(c, 10, 64)
+			if err != nil {
+				t.Fatalf("perft_suite.txt: %q: %v", line, err)
+			}
+			e.counts = append(e.counts, n)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+type perftSuiteEntry struct {
+	p      Position
+	counts []uint64 // perft 1, 2, …
+}
+
+func TestPerftSuite(t *testing.T) {
+	limit := 7
+	if testing.Short() {
+		limit = 5
+	}
+	for _, e := range perftSuite(t) {
+		for d, want := range e.counts {
+			if d+1 > limit {
+				break
+			}
+			if got := Perft(e.p, d+1); got != want {
+				t.Errorf("%s: perft(%d) = %d, want %d", e.p.FEN(), d+1, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,260 @@
+package frisian
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// graphOnly returns the best captures of p found by the graph search alone,
+// for every capturing piece, as if every plain search had run out of
+// budget at once.
+func graphOnly(p Position) []Move {
+	var g generator
+	g.init(&p)
+	kings, men := g.capturers()
+	g.start, g.best = 0, -1
+	var dst []Move
+	for k := kings; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		g.from, g.flags = uint8(b), flagKing
+		dst = g.graphSearch(dst, b, true)
+	}
+	for k := men; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		g.from, g.flags = uint8(b), 0
+		dst = g.graphSearch(dst, b, false)
+	}
+	return dst
+}
+
+// checkGraphSearch compares the graph search's captures with the
+// reference generator's.
+func checkGraphSearch(t *rapid.T, p Position) {
+	want, capture := refLegalMoves(p)
+	if !capture {
+		return
+	}
+	got := graphOnly(p)
+	var gotKeys, wantKeys []string
+	for _, m := range got {
+		gotKeys = append(gotKeys, keyOf(m).String())
+	}
+	for k := range want {
+		wantKeys = append(wantKeys, k.String())
+	}
+	slices.Sort(gotKeys)
+	slices.Sort(wantKeys)
+	if !slices.Equal(gotKeys, wantKeys) {
+		t.Fatalf("%s: graph search %v, reference %v", p.FEN(), gotKeys, wantKeys)
+	}
+}
+
+// The graph search, run from the first node, finds the moves of the
+// reference generator: on random positions, and on positions where a king
+// can take many pieces, where its settling by the Euler test does the work.
+func TestGraphSearchMatchesReference(t *testing.T) {
+	t.Run("random", func(t *testing.T) {
+		rapid.Check(t, func(t *rapid.T) { checkGraphSearch(t, anyPosition.Draw(t, "position")) })
+	})
+	t.Run("crowded", func(t *testing.T) {
+		rapid.Check(t, func(t *rapid.T) {
+			p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
+			checkGraphSearch(t, p)
+		})
+	})
+}
+
+// drawFullCapturePosition builds a position in which the white king can
+// take every black piece: it walks a random capture on an empty board,
+// placing each piece it jumps and keeping every square it crosses empty.
+// Extra black pieces and white pieces (only kings if kingsOnly) fill part
+// of the squares the walk left free. It also returns the number of pieces the walk took.
+func drawFullCapturePosition(t *rapid.T, kingsOnly bool) (Position, int) {
+	var st Setup
+	st.Turn = White
+	start := rapid.IntRange(0, NumSquares-1).Draw(t, "start")
+	at := int(bitOf[start+1])
+	keepEmpty := uint64(1) << at
+	var pieces uint64
+	steps := rapid.IntRange(8, 14).Draw(t, "steps")
+	for range steps {
+		var options [][3]int // direction, piece bit, landing bit
+		for d := range 8 {
+			for x := rays[d][at]; x != 0; x &= x - 1 {
+				f := bits.TrailingZeros64(x)
+				between := rays[d][at] &^ rays[d][f] &^ (1 << f)
+				if between&pieces != 0 || (1<<f)&(keepEmpty|pieces) != 0 {
+					continue
+				}
+				for l := rays[d][f]; l != 0; l &= l - 1 {
+					b := bits.TrailingZeros64(l)
+					if rays[d][f]&^rays[d][b]&pieces != 0 {
+						break
+					}
+					options = append(options, [3]int{d, f, b})
+				}
+			}
+		}
+		if len(options) == 0 {
+			break
+		}
+		o := rapid.SampledFrom(options).Draw(t, "jump")
+		d, f, b := o[0], o[1], o[2]
+		keepEmpty |= rays[d][at]&^rays[d][f]&^(1<<f) | rays[d][f]&^rays[d][b]
+		pieces |= 1 << f
+		at = b
+	}
+	if bits.OnesCount64(pieces) < 8 {
+		t.Skip("walk too short")
+	}
+	st.Board[start+1] = WhiteKing
+	for x := pieces; x != 0; x &= x - 1 {
+		sq := squareOf[bits.TrailingZeros64(x)]
+		st.Board[sq] = NewPiece(Black, sq > 45 || rapid.Bool().Draw(t, "king"))
+	}
+	built := bits.OnesCount64(pieces)
+	// Sometimes black pieces the walk did not take, which the king may or
+	// may not be able to take as well.
+	for range rapid.IntRange(0, 4).Draw(t, "extraBlack") {
+		sq := Square(rapid.IntRange(1, NumSquares).Draw(t, "extra"))
+		if st.Board[sq] == NoPiece && keepEmpty&bit(sq) == 0 {
+			st.Board[sq] = NewPiece(Black, sq > 45 || rapid.Bool().Draw(t, "king"))
+		}
+	}
+	// Crowd the board with white pieces off the walk, which keeps the
+	// number of ways to jump each piece small.
+	density := rapid.IntRange(50, 100).Draw(t, "density")
+	for sq := Square(1); sq <= NumSquares; sq++ {
+		if st.Board[sq] != NoPiece || keepEmpty&bit(sq) != 0 || rapid.IntRange(1, 100).Draw(t, "fill") > density {
+			continue
+		}
+		st.Board[sq] = NewPiece(White, kingsOnly || sq <= 5 || rapid.IntRange(1, 10).Draw(t, "whiteKing") == 1)
+	}
+	return st.MustPosition(), built
+}
+
+// lidraughts' worst case: one legal move, the white king taking all 32
+// black kings and ending on 46.
+func TestPathologicalCapture(t *testing.T) {
+	moves := MustParseFEN(benchPathological).LegalMoves()
+	if len(moves) != 1 {
+		t.Fatalf("got %d moves, want 1: %v", len(moves), moves)
+	}
+	m := moves[0]
+	if m.From() != 5 || m.To() != 46 || m.Captured().Len() != 32 || !m.ByKing() {
+		t.Errorf("got %s taking %d, want 5x46 taking all 32", m, m.Captured().Len())
+	}
+}
+
+// Move text on the worst case: writing the full path, reading it back, and
+// rejecting wrong paths all answer at once rather than walking countless
+// paths.
+func TestPathologicalText(t *testing.T) {
+	p := MustParseFEN(benchPathological)
+	m := p.LegalMoves()[0]
+	if got := p.MoveText(m); got != "5x46" {
+		t.Errorf("MoveText = %q", got)
+	}
+	full := p.FullMoveText(m)
+	if n := len(strings.Split(full, "x")); n != 33 {
+		t.Errorf("FullMoveText = %q: %d squares", full, n)
+	}
+	if got, err := p.ParseMove(full); err != nil || got != m {
+		t.Errorf("ParseMove(%q) = %v, %v", full, got, err)
+	}
+	for _, bad := range []string{"5x10", "5x49x46", "5x50x1x46", "5x3x1x12x3x14x5x25x14x12x23x14x34x23x37x17x6x26x17x28x39x25x45x34x48x37x26x46x37x39x50x46x48"} {
+		if _, err := p.ParseMove(bad); !errors.Is(err, ErrIllegalMove) {
+			t.Errorf("ParseMove(%q): %v, want an illegal move", bad, err)
+		}
+	}
+}
+
+// The Euler test's end squares are those found by trying every way, on the
+// first steps of captures of random and crowded positions.
+func TestEulerEnds(t *testing.T) {
+	var dfsEnds func(cg *captureGraph, at int, left uint64) uint64
+	dfsEnds = func(cg *captureGraph, at int, left uint64) uint64 {
+		if left == 0 {
+			return 1 << at
+		}
+		var found uint64
+		cg.steps(at, left, func(l, p int) { found |= dfsEnds(cg, l, left&^(1<<p)) })
+		return found
+	}
+	check := func(t *rapid.T, p Position) {
+		for _, m := range p.LegalMoves() {
+			if m.captured == 0 || bits.OnesCount64(m.captured) > 10 {
+				continue
+			}
+			from := int(m.from & 63)
+			cg := newCaptureGraph(from, p.side[0]|p.side[1], p.side[1], m.ByKing())
+			// Any set the piece might try: the move's, less its last piece.
+			set := m.captured & (m.captured - 1)
+			cg.steps(from, set, func(l, f int) {
+				left := set &^ (1 << f)
+				var s eulerSearch
+				got, ok := s.ends(cg, l, left)
+				if !ok {
+					return
+				}
+				if want := dfsEnds(cg, l, left); got != want {
+					t.Fatalf("%s: %s after landing on %d: Euler %v, search %v", p.FEN(), p.FullMoveText(m), squareOf[l], SquareSet{got}, SquareSet{want})
+				}
+			})
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) { check(t, anyPosition.Draw(t, "position")) })
+	rapid.Check(t, func(t *rapid.T) {
+		p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
+		check(t, p)
+	})
+}
+
+func TestSubsets(t *testing.T) {
+	set := SquareSetOf(3, 9, 17, 28, 44, 50).b
+	binomial := []int{1, 6, 15, 20, 15, 6, 1, 0}
+	for n, want := range binomial {
+		seen := map[uint64]bool{}
+		for it := newSubsets(set, n); it.next(); {
+			s := it.subset
+			if bits.OnesCount64(s) != n || s&^set != 0 || seen[s] {
+				t.Fatalf("n=%d: bad subset %v", n, SquareSet{s})
+			}
+			seen[s] = true
+		}
+		if len(seen) != want {
+			t.Errorf("n=%d: %d subsets, want %d", n, len(seen), want)
+		}
+	}
+}
+
+// LegalMovesContext gives LegalMoves' answer, or, once its context is
+// done, no moves and an error that names both causes.
+func TestLegalMovesContext(t *testing.T) {
+	for _, c := range worstCases(t) {
+		p := MustParseFEN(c[1])
+		got, err := p.LegalMovesContext(context.Background())
+		if err != nil || !slices.Equal(got, p.LegalMoves()) {
+			t.Errorf("%s: %v, %v; want LegalMoves", c[0], got, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		got, err = p.LegalMovesContext(ctx)
+		if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || got != nil {
+			t.Errorf("%s, cancelled: %v, %v; want nil and ErrSearchStopped", c[0], got, err)
+		}
+	}
+	// Real positions finish in the plain search, which needs no context.
+	p := StartPosition()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got, err := p.LegalMovesContext(ctx); err != nil || len(got) != 9 {
+		t.Errorf("start position, cancelled: %v, %v", got, err)
+	}
+}

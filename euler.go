@@ -1,0 +1,195 @@
+package frisian
+
+import "math/bits"
+
+// The Euler test: can a piece take exactly a given set of pieces, and where
+// can it end?
+//
+// In the capture graph (capturegraph.go) a capture taking exactly the set
+// S uses one edge of each piece of S. For one chosen edge per piece, a
+// trail from the start using them all exists exactly when the chosen edges
+// are connected to the start and at most the start and the end have odd
+// degree. So the test chooses one edge per piece, keeping the parity of
+// every square's degree, and checks connection at the end.
+//
+// The pieces are ordered so that squares are settled early: a square no
+// later piece touches has a final degree, and two settled odd squares
+// besides the start cut a branch at once. On crowded boards, where trails
+// are astronomically many, this answers in microseconds; its budget keeps
+// the rare hard case bounded, and the callers then fall back to search.
+
+// eulerBudget bounds the edge choices of one test, unless its caller
+// gives another.
+const eulerBudget = 1 << 13
+
+// pieceEdges lists the ways to jump one piece: a king's runs across the
+// whole empty line on each side of it, a man's only the next squares. No
+// square has more than 48 (two diagonals of up to 4×5 and two short
+// lines of 2×2).
+type pieceEdges struct {
+	n     int
+	touch uint64       // every square of every edge
+	edges [48][2]uint8 // bit indices of the two squares
+}
+
+// eulerSearch is one run of the test.
+type eulerSearch struct {
+	start   uint64
+	budget  int // edge choices allowed; 0 means eulerBudget
+	n       int
+	pieces  [NumSquares]pieceEdges
+	settled [NumSquares]uint64 // squares no piece after i touches
+	chosen  [NumSquares][2]uint8
+	found   uint64
+	work    int
+}
+
+// ends returns the squares on which a capture standing on bit at can end
+// after taking exactly the pieces of set, and false when the budget ran out
+// first.
+func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) {
+	s.start, s.n, s.found, s.work = 1<<at, 0, 0, 0
+	var index [64]uint8 // piece bit → its place in pieces, plus one
+	var takes uint64
+	// Each edge is seen once, from its end with the lower bit, in one of
+	// the four directions towards square 50.
+	for v := cg.verts; v != 0; v &= v - 1 {
+		b := bits.TrailingZeros64(v)
+		for d := range 4 {
+			p := cg.piece[b][d]
+			if p == noBit || set&(1<<p) == 0 {
+				continue
+			}
+			if index[p] == 0 {
+				s.pieces[s.n].n, s.pieces[s.n].touch = 0, 0
+				s.n++
+				index[p] = uint8(s.n)
+				takes |= 1 << p
+			}
+			pe := &s.pieces[index[p]-1]
+			for l := cg.land[b][d]; l != 0; l &= l - 1 {
+				e := [2]uint8{uint8(b), uint8(bits.TrailingZeros64(l))}
+				pe.edges[pe.n] = e
+				pe.touch |= 1<<e[0] | 1<<e[1]
+				pe.n++
+			}
+		}
+	}
+	if takes != set {
+		return 0, true // a piece of set that cannot be jumped at all
+	}
+	if s.budget == 0 {
+		s.budget = eulerBudget
+	}
+	s.order()
+	var later uint64
+	for i := s.n - 1; i >= 0; i-- {
+		s.settled[i] = s.pieces[i].touch &^ later
+		later |= s.pieces[i].touch
+	}
+	if !s.choose(0, 0, 0) {
+		return 0, false
+	}
+	return s.found, true
+}
+
+// order arranges the pieces so that squares are settled early: each next
+// piece is the one that settles the most squares (touched by no piece
+// after it) and adds the fewest new ones, with fewer edges first among
+// equals. The order decides how soon choose can cut a branch.
+func (s *eulerSearch) order() {
+	var count [64]uint8 // pieces not yet placed touching each square
+	for _, pe := range s.pieces[:s.n] {
+		for t := pe.touch; t != 0; t &= t - 1 {
+			count[bits.TrailingZeros64(t)]++
+		}
+	}
+	var seen uint64
+	for i := 0; i < s.n; i++ {
+		var last uint64 // squares only one unplaced piece touches
+		for b, c := range count {
+			if c == 1 {
+				last |= 1 << b
+			}
+		}
+		best, bestScore := i, 0
+		for j := i; j < s.n; j++ {
+			pe := &s.pieces[j]
+			score := 64*(bits.OnesCount64(pe.touch&last)-bits.OnesCount64(pe.touch&^seen)) - pe.n
+			if j == i || score > bestScore {
+				best, bestScore = j, score
+			}
+		}
+		s.pieces[i], s.pieces[best] = s.pieces[best], s.pieces[i]
+		seen |= s.pieces[i].touch
+		for t := s.pieces[i].touch; t != 0; t &= t - 1 {
+			count[bits.TrailingZeros64(t)]--
+		}
+	}
+}
+
+// choose picks an edge for piece i given the parity so far and the
+// squares already settled. It returns false when the budget runs out.
+func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
+	if s.work++; s.work > s.budget {
+		return false
+	}
+	if i == s.n {
+		if end := s.trailEnd(odd); end&^s.found != 0 && s.connected() {
+			s.found |= end
+		}
+		return true
+	}
+	settled |= s.settled[i]
+	pe := &s.pieces[i]
+	for _, e := range pe.edges[:pe.n] {
+		next := odd ^ 1<<e[0] ^ 1<<e[1]
+		// A settled square of odd degree other than the start must be
+		// the end: two of them, or one already found, end this branch.
+		fixed := next & settled &^ s.start
+		if fixed&(fixed-1) != 0 || fixed&s.found != 0 {
+			continue
+		}
+		if settled&s.start != 0 && next&s.start == 0 && fixed != 0 {
+			continue // an even start cannot pair with an odd end
+		}
+		s.chosen[i] = e
+		if !s.choose(i+1, next, settled) {
+			return false
+		}
+	}
+	return true
+}
+
+// trailEnd returns the end square of an Euler trail from start for the
+// degree parities odd, or 0 when they allow none.
+func (s *eulerSearch) trailEnd(odd uint64) uint64 {
+	switch {
+	case odd == 0:
+		return s.start
+	case bits.OnesCount64(odd) == 2 && odd&s.start != 0:
+		return odd &^ s.start
+	}
+	return 0
+}
+
+// connected reports whether every chosen edge can be reached from start.
+func (s *eulerSearch) connected() bool {
+	reach := s.start
+	for grew := true; grew; {
+		grew = false
+		for _, e := range s.chosen[:s.n] {
+			ab := uint64(1)<<e[0] | uint64(1)<<e[1]
+			if reach&ab != 0 && ab&^reach != 0 {
+				reach |= ab
+				grew = true
+			}
+		}
+	}
+	for _, e := range s.chosen[:s.n] {
+		if reach&(1<<e[0]) == 0 {
+			return false
+		}
+	}
+	return true
+}
