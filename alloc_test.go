@@ -13,8 +13,8 @@ func TestAllocations(t *testing.T) {
 	}{
 		{StartPosition().FEN(), 0},
 		{benchMiddlegame, 0},
-		{benchKingCaptures, 4},
-		{benchPathological, 4},
+		{benchKingCaptures, 8},
+		{benchPathological, 8},
 	} {
 		p := MustParseFEN(c.fen)
 		if n := testing.AllocsPerRun(100, func() { _ = p.LegalMoves() }); n > 1+c.extra {

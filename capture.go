@@ -16,11 +16,15 @@ import (
 // Each capturing piece is first searched plainly, depth first, as the C++
 // engines do: in real positions a capture tree has a few to a few hundred
 // nodes, and nothing beats the plain search there. A piece whose tree
-// outgrows plainBudget is searched again from the start by the exact
-// bounded search of capturegraph.go, which remembers states, cuts on
-// value and settles whole subtrees with the Euler test. Both are exact, so
-// the budget only chooses which runs; the captures the plain run recorded
-// are real and stay.
+// outgrows plainBudget is hard, and no one method is fast on every hard
+// position: the depth-first search with a memory of states wins where the
+// states are few, the graph search of capturegraph.go (value and parity
+// bounds, Euler settling) where they are countless but the best captures
+// take nearly everything within reach. So the two run in turns, each
+// with four times the budget of the previous turn, until one finishes:
+// whichever suits the position, the total stays within a small factor of
+// its time. Both are exact, so the budgets only choose which answers; the
+// captures an unfinished turn recorded are real and stay.
 
 const (
 	manValue  = 100
@@ -28,7 +32,8 @@ const (
 )
 
 // plainBudget is the number of nodes of one piece's plain capture search
-// after which it is searched again by the graph search.
+// after which it is searched in turns (see above). One node is the unit of
+// every budget: about 50 ns.
 const plainBudget = 1 << 10
 
 // captureState is the part of generator that one capture search uses.
@@ -39,13 +44,14 @@ type captureState struct {
 	open  uint64 // empty squares with the capturing piece lifted
 	best  int    // best score recorded so far, -1 for none
 	start int    // where this search's moves start in dst
-	nodes int    // nodes of the current piece's plain search
-	over  bool   // the plain search ran past plainBudget
+	nodes int    // nodes of the current turn
+	limit int    // the current turn's budget, in nodes
+	over  bool   // the current turn ran past its budget
+	memo  bool   // the depth-first search remembers states in table
 
 	ctx   context.Context // when not nil, the graph search stops when it is done
 	err   error           // why the search stopped early; then the moves are void
-	work  int             // steps of the graph search
-	check int             // the work at which ctx is checked next
+	check int             // the nodes at which ctx is checked next
 	table *stateTable     // the graph search's memory, made on first use
 }
 
@@ -82,37 +88,74 @@ func (g *generator) capturers() (kings, men uint64) {
 func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
-	all := g.own | g.opp
-	for k := kings; k != 0; k &= k - 1 {
-		b := bits.TrailingZeros64(k)
-		g.from, g.flags = uint8(b), flagKing
-		g.occ = all &^ (1 << b)
-		g.nodes, g.over = 0, false
-		if dst = g.kingJumps(dst, b, 0); g.over {
-			if dst = g.graphSearch(dst, b, true); g.err != nil {
-				return dst[:g.start]
-			}
-		}
+	for k := kings; k != 0 && g.err == nil; k &= k - 1 {
+		dst = g.searchPiece(dst, bits.TrailingZeros64(k), true)
 	}
-	for k := men; k != 0; k &= k - 1 {
-		b := bits.TrailingZeros64(k)
-		g.from, g.flags = uint8(b), 0
-		g.open = boardMask&^all | 1<<b
-		g.nodes, g.over = 0, false
-		if dst = g.manJumps(dst, b, 0); g.over {
-			if dst = g.graphSearch(dst, b, false); g.err != nil {
-				return dst[:g.start]
-			}
-		}
+	for k := men; k != 0 && g.err == nil; k &= k - 1 {
+		dst = g.searchPiece(dst, bits.TrailingZeros64(k), false)
+	}
+	if g.err != nil {
+		return dst[:g.start]
 	}
 	return dst
+}
+
+// searchPiece appends the best captures of the piece on bit b.
+func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
+	g.from, g.flags = uint8(b), 0
+	if king {
+		g.flags = flagKing
+	}
+	all := g.own | g.opp
+	g.occ = all &^ (1 << b)
+	g.open = boardMask&^all | 1<<b
+	g.memo = false
+	for budget := plainBudget; ; budget *= 4 {
+		g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
+		if king {
+			dst = g.kingJumps(dst, b, 0)
+		} else {
+			dst = g.manJumps(dst, b, 0)
+		}
+		if !g.over || g.err != nil {
+			return dst
+		}
+		if g.table == nil {
+			g.table = new(stateTable)
+		}
+		g.memo = true
+		g.table.clear()
+		g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
+		if dst = g.graphSearch(dst, b, king); !g.over || g.err != nil {
+			return dst
+		}
+		g.table.clear()
+	}
+}
+
+// step counts a node of the current turn, and reports false when the turn
+// must stop: out of budget, or its context done.
+func (g *generator) step(cost int) bool {
+	if g.nodes += cost; g.nodes > g.limit {
+		g.over = true
+	}
+	if g.ctx != nil && g.nodes >= g.check {
+		g.check = g.nodes + 1024
+		if g.err = g.ctx.Err(); g.err != nil {
+			g.over = true
+		}
+	}
+	return !g.over
 }
 
 // manJumps extends a man's capture standing on bit at having taken
 // captured.
 func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
-	if g.nodes++; g.nodes > plainBudget {
+	if g.nodes++; g.nodes > g.limit {
 		g.over = true
+		return dst
+	}
+	if g.memo && (!g.step(0) || g.table.visit(g.from, uint8(at), captured)) {
 		return dst
 	}
 	a := uint64(1) << at
@@ -140,8 +183,11 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 // captured. A king jumps the first piece along a line if it is an enemy not
 // yet taken and may land on any empty square behind it.
 func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
-	if g.nodes++; g.nodes > plainBudget {
+	if g.nodes++; g.nodes > g.limit {
 		g.over = true
+		return dst
+	}
+	if g.memo && (!g.step(0) || g.table.visit(g.from, uint8(at), captured)) {
 		return dst
 	}
 	extended := false

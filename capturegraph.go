@@ -173,6 +173,34 @@ func (cg *captureGraph) ends(at int, left uint64) uint64 {
 	return found
 }
 
+// canFinish reports whether a capture standing on bit at can take exactly
+// the pieces of left and end on bit to, landing on every square of visit
+// (in any order) before its end. Exact, as ends.
+func (cg *captureGraph) canFinish(at int, left uint64, to int, visit []uint8) bool {
+	if len(visit) == 0 {
+		return cg.ends(at, left)&(1<<to) != 0
+	}
+	if left == 0 {
+		return false
+	}
+	s := eulerSearch{end: 1 << to, visit: visit}
+	if found, ok := s.ends(cg, at, left); ok {
+		return found != 0
+	}
+	yes := false
+	cg.steps(at, left, func(l, p int) {
+		if yes || (left == 1<<p && l != to) {
+			return
+		}
+		rest := visit
+		if i := slices.Index(visit, uint8(l)); i >= 0 && left != 1<<p {
+			rest = slices.Delete(slices.Clone(visit), i, i+1)
+		}
+		yes = cg.canFinish(l, left&^(1<<p), to, rest)
+	})
+	return yes
+}
+
 // The generator's exact search. Each node is a state (square, pieces
 // taken) of one piece's capture:
 //
@@ -187,12 +215,20 @@ func (cg *captureGraph) ends(at int, left uint64) uint64 {
 //     with all their end squares. Only when there are too many such sets,
 //     or the test runs out of budget, are the node's jumps searched.
 
-// The work (Euler test steps) one node may spend trying to settle itself:
-// much at the first node, where settling saves the whole search, little
-// below it.
+// What one node may spend trying to settle itself: the sets it may test
+// and the Euler test steps of each and of all (two steps cost about one
+// node). The first node may spend half the turn's budget, since settling
+// it saves the whole search; a node below it little, since there the
+// search is the cheaper tool unless the best captures are a set or two
+// away.
+type settleLimits struct{ sets, perSet, total int }
+
+var settleInner = settleLimits{sets: 1 << 2, perSet: 1 << 11, total: 1 << 12}
+
+// Costs in nodes of the graph search's work, for the budgets.
 const (
-	settleRootBudget = 1 << 20
-	settleBudget     = 1 << 12
+	graphNodeCost = 16 // finding what is in reach and the parity bound
+	eulerTestCost = 32 // setting up one Euler test
 )
 
 // graphSearch is one piece's exact capture search.
@@ -202,12 +238,9 @@ type graphSearch struct {
 	euler eulerSearch
 }
 
-// graphSearch appends the best captures of the piece on bit from; g.from,
-// g.flags and g.best are set as for the plain search.
+// graphSearch appends the best captures of the piece on bit from, as a
+// turn of searchPiece.
 func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
-	if g.table == nil {
-		g.table = new(stateTable)
-	}
 	s := &graphSearch{g: g, cg: newCaptureGraph(from, g.own|g.opp, g.opp, king)}
 	return s.node(dst, from, 0)
 }
@@ -215,11 +248,7 @@ func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 // node searches the state (at, taken).
 func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 	g := s.g
-	if g.work++; g.ctx != nil && g.work >= g.check {
-		g.err = g.ctx.Err()
-		g.check = g.work + 1024
-	}
-	if g.err != nil || g.table.visit(g.from, uint8(at), taken) {
+	if !g.step(graphNodeCost) || g.table.visit(g.from, uint8(at), taken) {
 		return dst
 	}
 	r, squares := s.cg.reach(at, taken)
@@ -234,11 +263,11 @@ func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 	if bound < g.best {
 		return dst
 	}
-	budget := settleBudget
+	lim := settleInner
 	if taken == 0 {
-		budget = settleRootBudget
+		lim = settleLimits{sets: g.limit / 64, perSet: g.limit, total: g.limit}
 	}
-	dst, settled := s.settle(dst, at, taken, r, leave, budget)
+	dst, settled := s.settle(dst, at, taken, r, leave, lim)
 	if settled {
 		return dst
 	}
@@ -247,7 +276,7 @@ func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 		if p == noBit || taken&(1<<p) != 0 {
 			continue
 		}
-		for l := s.cg.land[at][d]; l != 0 && g.err == nil; l &= l - 1 {
+		for l := s.cg.land[at][d]; l != 0 && !g.over; l &= l - 1 {
 			dst = s.node(dst, bits.TrailingZeros64(l), taken|1<<p)
 		}
 	}
@@ -265,7 +294,7 @@ func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 // reach the best score found, nothing from here can. settle reports
 // whether it got that far within budget (Euler test steps); then every
 // capture from this state that could be legal is recorded.
-func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave, budget int) ([]Move, bool) {
+func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim settleLimits) ([]Move, bool) {
 	g := s.g
 	men, kings := r&^g.oppKings, r&g.oppKings
 	nm, nk := bits.OnesCount64(men), bits.OnesCount64(kings)
@@ -286,20 +315,19 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave, budget 
 	slices.SortFunc(levels, func(x, y [2]uint8) int {
 		return cmp.Compare(manValue*int(x[0])+kingValue*int(x[1]), manValue*int(y[0])+kingValue*int(y[1]))
 	})
-	work := 0
+	work, sets := 0, 0
 	for _, lv := range levels {
 		found := false
 		for mi := newSubsets(men, int(lv[0])); mi.next(); {
 			for ki := newSubsets(kings, int(lv[1])); ki.next(); {
 				set := r &^ (mi.subset | ki.subset)
-				s.euler.budget = min(eulerBudget, budget-work)
-				if taken == 0 {
-					s.euler.budget = budget - work
+				if sets++; sets > lim.sets {
+					return dst, false
 				}
+				s.euler.budget = min(lim.perSet, lim.total-work)
 				ends, ok := s.euler.ends(s.cg, at, set)
-				work += s.euler.work + 16
-				g.work += s.euler.work
-				if !ok || work > budget {
+				work += s.euler.work
+				if !g.step(eulerTestCost+s.euler.work/2) || !ok || work > lim.total {
 					return dst, false
 				}
 				for e := ends; e != 0; e &= e - 1 {
@@ -320,13 +348,20 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave, budget 
 // is searched again, which costs time but never changes an answer.
 type stateTable struct {
 	slots []stateSlot
-	added int // states stored since the last growth
+	added int    // states stored since the last growth
+	epoch uint32 // slots of other epochs are empty
 }
 
 type stateSlot struct {
 	taken    uint64
 	at, from uint8
-	used     bool
+	epoch    uint32
+}
+
+// clear forgets every state, at once.
+func (t *stateTable) clear() {
+	t.epoch++
+	t.added = 0
 }
 
 const (
@@ -336,6 +371,9 @@ const (
 
 // visit reports whether the state was seen, and remembers it.
 func (t *stateTable) visit(from, at uint8, taken uint64) bool {
+	if t.epoch == 0 {
+		t.epoch = 1 // new slots hold epoch 0
+	}
 	if t.added >= len(t.slots) && len(t.slots) < maxStateSlots {
 		// Full enough that states are being forgotten: start a larger
 		// table. Forgetting the old states costs a little time once.
@@ -344,10 +382,10 @@ func (t *stateTable) visit(from, at uint8, taken uint64) bool {
 	}
 	h := taken*0x9e3779b97f4a7c15 ^ (uint64(at)|uint64(from)<<8)*0xc2b2ae3d27d4eb4f
 	e := &t.slots[h>>32%uint64(len(t.slots))]
-	if e.used && e.taken == taken && e.at == at && e.from == from {
+	if e.epoch == t.epoch && e.taken == taken && e.at == at && e.from == from {
 		return true
 	}
-	*e = stateSlot{taken, at, from, true}
+	*e = stateSlot{taken, at, from, t.epoch}
 	t.added++
 	return false
 }

@@ -1,6 +1,9 @@
 package frisian
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The Euler test: can a piece take exactly a given set of pieces, and where
 // can it end?
@@ -35,7 +38,9 @@ type pieceEdges struct {
 // eulerSearch is one run of the test.
 type eulerSearch struct {
 	start   uint64
-	budget  int // edge choices allowed; 0 means eulerBudget
+	budget  int     // edge choices allowed; 0 means eulerBudget
+	end     uint64  // when not 0, the one end square wanted
+	visit   []uint8 // squares the capture must land on before its end
 	n       int
 	pieces  [NumSquares]pieceEdges
 	settled [NumSquares]uint64 // squares no piece after i touches
@@ -135,7 +140,11 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 		return false
 	}
 	if i == s.n {
-		if end := s.trailEnd(odd); end&^s.found != 0 && s.connected() {
+		end := s.trailEnd(odd)
+		if s.end != 0 {
+			end &= s.end
+		}
+		if end&^s.found != 0 && s.lands(end) && s.connected() {
 			s.found |= end
 		}
 		return true
@@ -147,7 +156,7 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 		// A settled square of odd degree other than the start must be
 		// the end: two of them, or one already found, end this branch.
 		fixed := next & settled &^ s.start
-		if fixed&(fixed-1) != 0 || fixed&s.found != 0 {
+		if fixed&(fixed-1) != 0 || fixed&s.found != 0 || (s.end != 0 && fixed&^s.end != 0) {
 			continue
 		}
 		if settled&s.start != 0 && next&s.start == 0 && fixed != 0 {
@@ -155,6 +164,43 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 		}
 		s.chosen[i] = e
 		if !s.choose(i+1, next, settled) {
+			return false
+		}
+	}
+	return true
+}
+
+// lands reports whether every trail over the chosen edges from start to end
+// lands on each square of visit before its end, as often as it is listed.
+// A trail uses every edge, so it enters a square once for each two of its
+// edges, less the first leaving of the start, plus the last arrival at the
+// end; the landings before the end are the entries less that last one.
+func (s *eulerSearch) lands(end uint64) bool {
+	for i, q := range s.visit {
+		if slices.Index(s.visit, q) < i {
+			continue // counted already
+		}
+		times := 0
+		for _, v := range s.visit {
+			if v == q {
+				times++
+			}
+		}
+		d := 0
+		for _, e := range s.chosen[:s.n] {
+			if e[0] == q || e[1] == q {
+				d++
+			}
+		}
+		b := uint64(1) << q
+		atEnd, atStart := 0, 0
+		if b&end != 0 {
+			atEnd = 1
+		}
+		if b&s.start != 0 {
+			atStart = 1
+		}
+		if (d-atStart+atEnd)/2-atEnd < times {
 			return false
 		}
 	}

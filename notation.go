@@ -2,7 +2,6 @@ package frisian
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -181,7 +180,7 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 		if m.From() != from || m.To() != to || m.IsCapture() != t.Capture {
 			continue
 		}
-		if t.Capture && len(t.Squares) > 2 && !p.anyPathThrough(m, t.Squares) {
+		if t.Capture && len(t.Squares) > 2 && !p.pathNames(m, t.Squares) {
 			continue
 		}
 		found = append(found, m)
@@ -200,44 +199,73 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 	return Move{}, &MoveError{Move: text, Err: ErrAmbiguousMove, Reason: "several legal captures match; give the landing path", Candidates: cands}
 }
 
+// pathNames reports whether the squares of a capture's text (start, some
+// or all landing squares, end) name the legal capture m.
+func (p Position) pathNames(m Move, want []Square) bool {
+	if len(want)-1 == m.Captured().Len() {
+		// A path with every landing square: replay it rather than search.
+		return p.isPathOf(m, want)
+	}
+	return p.anyPathThrough(m, want)
+}
+
 // anyPathThrough reports whether some landing path of the legal capture m
 // visits the squares of want (start, landings, end) in that order: want's
 // first and last square are m's start and end, and its middle squares are
 // landing squares of the path in order, possibly with others between.
 func (p Position) anyPathThrough(m Move, want []Square) bool {
-	if len(want)-1 == m.Captured().Len() {
-		// A path with every landing square: replay it rather than search,
-		// which matters for captures with countless paths.
-		return p.isPathOf(m, want)
-	}
-	mid := want[1 : len(want)-1]
-	for _, sq := range mid {
-		if sq != m.From() && p.PieceAt(sq) != NoPiece {
+	from := int(m.from & 63)
+	cg := newCaptureGraph(from, p.side[0]|p.side[1], m.captured, m.ByKing())
+	mid := make([]uint8, len(want)-2)
+	for i, sq := range want[1 : len(want)-1] {
+		if !sq.Valid() || cg.verts&bit(sq) == 0 {
 			return false // a capture lands only on empty squares
 		}
+		mid[i] = bitOf[sq]
 	}
-	// Some landing squares left out: look through the paths, up to a
-	// budget, since a capture of many pieces can have countless paths.
-	// Past it the text does not name the move; every landing square does.
-	ok, tried := false, 0
-	p.walkCaptures(m, func(path []uint8) bool {
-		if tried++; tried > partialPathBudget {
-			return false
-		}
-		k := 0
-		for _, b := range path[1 : len(path)-1] {
-			if k < len(mid) && squareOf[b] == mid[k] {
-				k++
-			}
-		}
-		ok = k == len(mid)
-		return !ok
-	})
-	return ok
+	f := pathFollower{cg: cg, mid: mid, to: int(m.to & 63), tried: new(stateTable)}
+	return f.follow(from, m.captured, 0)
 }
 
-// partialPathBudget bounds the paths anyPathThrough looks through.
-const partialPathBudget = 1 << 14
+// pathFollower looks for a path of one capture whose landing squares
+// include mid in order. It matches each square of mid at the first chance
+// (which loses no path), and before each step it asks the Euler test
+// whether the capture can still end on to landing on every square of mid
+// not yet matched; when one is left that answer is the whole answer, so it
+// searches only to order the others. The states it has left without
+// success are not tried again.
+type pathFollower struct {
+	cg    *captureGraph // the jumps over the capture's pieces
+	mid   []uint8
+	to    int
+	tried *stateTable
+}
+
+// follow reports whether the capture standing on bit at, with the pieces
+// of left to take and mid[k:] to visit, can end on to.
+func (f *pathFollower) follow(at int, left uint64, k int) bool {
+	if len(f.mid)-k <= 1 {
+		return f.cg.canFinish(at, left, f.to, f.mid[k:])
+	}
+	if left == 0 || f.tried.visit(uint8(k), uint8(at), left) {
+		return false
+	}
+	found := false
+	f.cg.steps(at, left, func(l, piece int) {
+		rest := left &^ (1 << piece)
+		if found || rest == 0 {
+			return // the last jump lands on the end, not on a middle square
+		}
+		next := k
+		if uint8(l) == f.mid[k] {
+			next++
+		}
+		if f.cg.canFinish(l, rest, f.to, f.mid[next:]) {
+			found = f.follow(l, rest, next)
+		}
+	})
+	return found
+}
 
 // isPathOf reports whether path (start, every landing square, end) is a
 // path of the legal capture m: each step jumps exactly one piece of m's,
@@ -246,41 +274,20 @@ func (p Position) isPathOf(m Move, path []Square) bool {
 	if path[0] != m.From() || path[len(path)-1] != m.To() {
 		return false
 	}
-	king := m.ByKing()
-	occ := (p.side[0] | p.side[1]) &^ bit(m.From())
+	cg := newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, m.ByKing())
 	var taken uint64
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]
 		if !a.Valid() || !b.Valid() {
 			return false
 		}
-		jumped, ok := jumpBetween(int(bitOf[a]), int(bitOf[b]), occ, king)
-		if !ok || m.captured&jumped == 0 || taken&jumped != 0 {
+		jumped, ok := cg.jumpBetween(int(bitOf[a]), int(bitOf[b]))
+		if !ok || taken&(1<<jumped) != 0 {
 			return false
 		}
-		taken |= jumped
+		taken |= 1 << jumped
 	}
 	return taken == m.captured
-}
-
-// jumpBetween returns the piece a king (or man) jumps going from bit a to
-// bit b in one step with the pieces on occ standing, and false when no
-// single jump goes from a to b.
-func jumpBetween(a, b int, occ uint64, king bool) (uint64, bool) {
-	for d := range 8 {
-		if rays[d][a]&(1<<b) == 0 {
-			continue
-		}
-		f := firstBlocker(d, rays[d][a]&occ)
-		if f == noBit || rays[d][f]&(1<<b) == 0 || slide(d, int(f), occ)&(1<<b) == 0 {
-			return 0, false
-		}
-		if !king && (neighbour[d][a] != f || neighbour[d][f] != uint8(b)) {
-			return 0, false
-		}
-		return 1 << f, true
-	}
-	return 0, false
 }
 
 // ParseMove reads PDN move text (see ParseMoveText) and returns the legal
@@ -509,18 +516,9 @@ func (p Position) whyIllegal(t MoveText) string {
 		}
 		return fmt.Sprintf("the piece on %d cannot move to %d", from, to)
 	}
-	// A capture was written: look at every capture of the piece, legal or not.
-	var lighter, unfinished bool
-	for _, c := range everyCapture(p, from) {
-		if c.path[len(c.path)-1] == to && pathVisits(c.path, t.Squares) {
-			lighter = true
-		}
-		for i := 1; i < len(c.path)-1; i++ {
-			if c.path[i] == to && pathVisits(c.path[:i+1], t.Squares) {
-				unfinished = true
-			}
-		}
-	}
+	// A capture was written: look at the captures of the piece, legal or
+	// not, that follow the text.
+	lighter, unfinished, searched := p.capturesLike(t.Squares)
 	switch {
 	case lighter && captures:
 		best := legal[0]
@@ -534,6 +532,8 @@ func (p Position) whyIllegal(t MoveText) string {
 		return fmt.Sprintf("the capture must go on from %d (Art. 9)", to)
 	case !captures:
 		return "there is no capture to make"
+	case !searched:
+		return fmt.Sprintf("no legal capture of the piece on %d goes that way", from)
 	}
 	return fmt.Sprintf("the piece on %d cannot capture to %d that way", from, to)
 }
@@ -564,88 +564,61 @@ func describeTaken(p Position, set SquareSet) string {
 	return plural(kings, "king", "kings") + " and " + plural(men, "man", "men")
 }
 
-// pathVisits reports whether path (start, landings, end) starts and ends
-// as want does and passes through want's middle squares in order.
-func pathVisits(path, want []Square) bool {
-	if len(path) < 2 || path[0] != want[0] || path[len(path)-1] != want[len(want)-1] {
-		return false
+// capturesLike looks at the captures of the piece on want[0], whatever
+// they take, whose landing squares pass through want's middle squares in
+// order and that come to want's last square. lighter reports a complete
+// one ending there, unfinished one that could go on from there. A crowded
+// board has countless captures, and this only words an error message, so
+// it gives up after a budget of states: searched is false when it did
+// before finding both.
+func (p Position) capturesLike(want []Square) (lighter, unfinished, searched bool) {
+	if len(want) > 100 {
+		return false, false, false // longer than any capture
 	}
-	k, mid := 0, want[1:len(want)-1]
-	for _, sq := range path[1 : len(path)-1] {
-		if k < len(mid) && sq == mid[k] {
-			k++
-		}
+	from := int(bitOf[want[0]])
+	cg := newCaptureGraph(from, p.side[0]|p.side[1], p.side[1], p.kings&(1<<from) != 0)
+	mid := make([]uint8, len(want)-2)
+	for i, sq := range want[1 : len(want)-1] {
+		mid[i] = bitOf[sq]
 	}
-	return k == len(mid)
-}
-
-// everyCaptureBudget bounds the squares everyCapture visits.
-const everyCaptureBudget = 1 << 16
-
-// textCapture is one complete capture: the squares visited (start,
-// landings, end) and the squares taken.
-type textCapture struct {
-	path  []Square
-	taken SquareSet
-}
-
-// textSteps are the eight capture directions as (row, column) steps to
-// the next dark square: four diagonals, vertical, horizontal (RULES.md §3).
-var textSteps = [8][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2, 0}, {2, 0}, {0, -2}, {0, 2}}
-
-// everyCapture returns every complete capture of the piece on from, ignoring
-// which captures the precedence rule allows, up to a budget of work (past
-// it, some captures are missing). It works on square
-// coordinates through the exported accessors only, apart from the move
-// generator, so it also serves the tests as a second opinion.
-func everyCapture(p Position, from Square) []textCapture {
-	pc := p.PieceAt(from)
-	if pc == NoPiece || pc.Color() != p.Turn() {
-		return nil
-	}
-	var out []textCapture
-	path := []Square{from}
-	// empty treats the start square as empty: the capturing piece has left it.
-	empty := func(sq Square) bool { return sq == from || p.PieceAt(sq) == NoPiece }
-	step := func(sq Square, d [2]int) (Square, bool) {
-		return SquareAt(sq.Row()+d[0], sq.Column()+d[1])
-	}
-	// A budget: a crowded board can have astronomically many captures,
-	// and this only words an error message.
+	to := int(bitOf[want[len(want)-1]])
+	tried := new(stateTable)
 	work := 0
-	var walk func(at Square, taken SquareSet)
-	walk = func(at Square, taken SquareSet) {
-		if work++; work > everyCaptureBudget {
+	// k counts the squares of mid matched before the last landing, which
+	// is the end of the text's capture and so is not one of its middle
+	// squares; landed says whether that landing matches the next one.
+	var walk func(at int, taken uint64, k int, landed bool)
+	walk = func(at int, taken uint64, k int, landed bool) {
+		key := uint8(2 * k)
+		if landed {
+			key++
+		}
+		if (lighter && unfinished) || work > capturesLikeBudget || tried.visit(key, uint8(at), taken) {
 			return
 		}
-		extended := false
-		for _, d := range textSteps {
-			victim, ok := step(at, d)
-			if pc.IsKing() {
-				for ok && empty(victim) {
-					victim, ok = step(victim, d)
-				}
-			}
-			if !ok || taken.Has(victim) {
-				continue
-			}
-			if v := p.PieceAt(victim); v == NoPiece || v.Color() == pc.Color() {
-				continue
-			}
-			for land, ok := step(victim, d); ok && empty(land); land, ok = step(land, d) {
-				extended = true
-				path = append(path, land)
-				walk(land, taken.With(victim))
-				path = path[:len(path)-1]
-				if !pc.IsKing() {
-					break
-				}
-			}
+		work++
+		if landed {
+			k++
 		}
-		if !extended && !taken.Empty() {
-			out = append(out, textCapture{slices.Clone(path), taken})
+		moved := false
+		cg.steps(at, ^taken, func(l, piece int) {
+			moved = true
+			walk(l, taken|1<<piece, k, k < len(mid) && uint8(l) == mid[k])
+		})
+		if landed {
+			k--
+		}
+		if at == to && taken != 0 && k == len(mid) {
+			if moved {
+				unfinished = true
+			} else {
+				lighter = true
+			}
 		}
 	}
-	walk(from, SquareSet{})
-	return out
+	walk(from, 0, 0, false)
+	return lighter, unfinished, work <= capturesLikeBudget || (lighter && unfinished)
 }
+
+// capturesLikeBudget bounds the states capturesLike visits.
+const capturesLikeBudget = 1 << 16

@@ -646,3 +646,92 @@ func TestMoveTextMarshal(t *testing.T) {
 		t.Errorf("AppendText = %q", got)
 	}
 }
+
+// The oracle below reads the board through the exported accessors only:
+// it walks captures square by square, as the rules text describes them.
+
+// pathVisits reports whether path (start, landings, end) starts and ends
+// as want does and passes through want's middle squares in order.
+func pathVisits(path, want []Square) bool {
+	if len(path) < 2 || path[0] != want[0] || path[len(path)-1] != want[len(want)-1] {
+		return false
+	}
+	k, mid := 0, want[1:len(want)-1]
+	for _, sq := range path[1 : len(path)-1] {
+		if k < len(mid) && sq == mid[k] {
+			k++
+		}
+	}
+	return k == len(mid)
+}
+
+// everyCaptureBudget bounds the squares everyCapture visits.
+const everyCaptureBudget = 1 << 16
+
+// textCapture is one complete capture: the squares visited (start,
+// landings, end) and the squares taken.
+type textCapture struct {
+	path  []Square
+	taken SquareSet
+}
+
+// textSteps are the eight capture directions as (row, column) steps to
+// the next dark square: four diagonals, vertical, horizontal (RULES.md §3).
+var textSteps = [8][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2, 0}, {2, 0}, {0, -2}, {0, 2}}
+
+// everyCapture returns every complete capture of the piece on from, ignoring
+// which captures the precedence rule allows, up to a budget of work (past
+// it, some captures are missing). It works on square
+// coordinates through the exported accessors only, apart from the move
+// generator, so it also serves the tests as a second opinion.
+func everyCapture(p Position, from Square) []textCapture {
+	pc := p.PieceAt(from)
+	if pc == NoPiece || pc.Color() != p.Turn() {
+		return nil
+	}
+	var out []textCapture
+	path := []Square{from}
+	// empty treats the start square as empty: the capturing piece has left it.
+	empty := func(sq Square) bool { return sq == from || p.PieceAt(sq) == NoPiece }
+	step := func(sq Square, d [2]int) (Square, bool) {
+		return SquareAt(sq.Row()+d[0], sq.Column()+d[1])
+	}
+	// A budget: a crowded board can have astronomically many captures,
+	// and this only words an error message.
+	work := 0
+	var walk func(at Square, taken SquareSet)
+	walk = func(at Square, taken SquareSet) {
+		if work++; work > everyCaptureBudget {
+			return
+		}
+		extended := false
+		for _, d := range textSteps {
+			victim, ok := step(at, d)
+			if pc.IsKing() {
+				for ok && empty(victim) {
+					victim, ok = step(victim, d)
+				}
+			}
+			if !ok || taken.Has(victim) {
+				continue
+			}
+			if v := p.PieceAt(victim); v == NoPiece || v.Color() == pc.Color() {
+				continue
+			}
+			for land, ok := step(victim, d); ok && empty(land); land, ok = step(land, d) {
+				extended = true
+				path = append(path, land)
+				walk(land, taken.With(victim))
+				path = path[:len(path)-1]
+				if !pc.IsKing() {
+					break
+				}
+			}
+		}
+		if !extended && !taken.Empty() {
+			out = append(out, textCapture{slices.Clone(path), taken})
+		}
+	}
+	walk(from, SquareSet{})
+	return out
+}

@@ -790,7 +790,12 @@ func checkMove(t rapid.TB, p Position, m Move, r refMove) {
 // reference geometry, is a legal path of m that takes exactly m.Captured().
 func checkPath(t rapid.TB, p Position, m Move) {
 	t.Helper()
-	path := p.Path(m)
+	checkPathOf(t, p, m, p.Path(m))
+}
+
+// checkPathOf checks by the rules text that path is a path of m in p.
+func checkPathOf(t rapid.TB, p Position, m Move, path []Square) {
+	t.Helper()
 	fail := func(format string, args ...any) {
 		t.Helper()
 		t.Fatalf("%s: Path(%s) = %v: %s", p.FEN(), m.HubString(), path, fmt.Sprintf(format, args...))
