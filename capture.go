@@ -56,29 +56,10 @@ type captureState struct {
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
-// nothing when it has none.
+// nothing when it has none. Every king is searched: finding that one
+// cannot capture costs what asking would.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	kings, men := g.capturers()
-	if kings == 0 && men == 0 {
-		return dst
-	}
-	return g.searchCapturesFrom(dst, kings, men)
-}
-
-// capturers returns the kings and the men of the side to move that have a
-// capture.
-func (g *generator) capturers() (kings, men uint64) {
-	all := g.own | g.opp
-	for k := g.ownKings; k != 0; k &= k - 1 {
-		b := bits.TrailingZeros64(k)
-		for d := range 8 {
-			if f, l := jump(d, b, all, true); f != noBit && g.opp&(1<<f) != 0 && l != 0 {
-				kings |= 1 << b
-				break
-			}
-		}
-	}
-	return kings, jumpSources(g.opp, g.empty) & g.ownMen
+	return g.searchCapturesFrom(dst, g.ownKings, jumpSources(g.opp, g.empty)&g.ownMen)
 }
 
 // searchCapturesFrom appends the best captures of the given kings and men,
@@ -190,20 +171,52 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 	if g.memo && (!g.step(0) || g.table.visit(g.from, uint8(at), captured)) {
 		return dst
 	}
+	// In each direction the nearest piece must be prey, and the landings
+	// run up to the piece after it. Directions towards square 50 find
+	// pieces by the lowest bit, the others by the highest.
 	extended := false
 	prey := g.opp &^ captured
-	for d := 0; d < 8 && !g.over; d++ {
-		f := firstBlocker(d, rays[d][at]&g.occ)
-		if f == noBit || prey&(1<<f) == 0 {
+	for d := 0; d < 4 && !g.over; d++ {
+		blockers := rays[d][at] & g.occ
+		if blockers&prey == 0 {
 			continue
 		}
-		landings := slide(d, int(f), g.occ)
+		f := blockers & -blockers
+		if prey&f == 0 {
+			continue
+		}
+		landings := rays[d][bits.TrailingZeros64(f)]
+		if beyond := blockers &^ f; beyond != 0 {
+			landings &= beyond&-beyond - 1
+		}
 		if landings == 0 {
 			continue
 		}
 		extended = true
 		for ; landings != 0 && !g.over; landings &= landings - 1 {
-			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), captured|1<<f)
+			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), captured|f)
+		}
+	}
+	for d := 4; d < 8 && !g.over; d++ {
+		blockers := rays[d][at] & g.occ
+		if blockers&prey == 0 {
+			continue
+		}
+		fb := 63 - bits.LeadingZeros64(blockers)
+		f := uint64(1) << fb
+		if prey&f == 0 {
+			continue
+		}
+		landings := rays[d][fb]
+		if beyond := blockers &^ f; beyond != 0 {
+			landings &^= 2<<(63-bits.LeadingZeros64(beyond)) - 1
+		}
+		if landings == 0 {
+			continue
+		}
+		extended = true
+		for ; landings != 0 && !g.over; landings &= landings - 1 {
+			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), captured|f)
 		}
 	}
 	if !extended && captured != 0 {

@@ -17,7 +17,7 @@ import (
 func graphOnly(p Position) []Move {
 	var g generator
 	g.init(&p)
-	kings, men := g.capturers()
+	kings, men := g.ownKings, jumpSources(g.opp, g.empty)&g.ownMen
 	g.start, g.best = 0, -1
 	g.table = new(stateTable)
 	g.limit = 1 << 62

@@ -127,15 +127,18 @@ func countManSteps(men, empty uint64, c Color) int {
 }
 
 // countLegal returns len(p.LegalMoves()) with less work.
-func (p *Position) countLegal() int {
-	return countMoves(p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1])
+func (p *Position) countLegal(scratch []Move) int {
+	return countMoves(p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], scratch)
 }
 
 // countMoves counts the legal moves of the side to move, given its pieces
 // (own), the others (opp), the kings, its colour and its three-move state.
 // It is perft's leaf counter, so the common case of a side without kings
 // is done here with shifts and population counts alone.
-func countMoves(own, opp, kings uint64, turn Color, run kingRun) int {
+//
+// scratch is room for the captures it lists on the way; with enough
+// capacity it does not allocate.
+func countMoves(own, opp, kings uint64, turn Color, run kingRun, scratch []Move) int {
 	if own&kings == 0 {
 		empty := boardMask &^ (own | opp)
 		if landed := jumpLandings(own, opp, empty); landed == 0 {
@@ -150,15 +153,13 @@ func countMoves(own, opp, kings uint64, turn Color, run kingRun) int {
 			// jumpOnce).
 			var g generator
 			g.initBoard(own, opp, kings, turn)
-			var buf [64]Move
-			return len(g.searchCapturesFrom(buf[:0], 0, jumpSources(opp, again)&own))
+			return len(g.searchCapturesFrom(scratch[:0], 0, jumpSources(opp, again)&own))
 		}
 	}
 	var g generator
 	g.initBoard(own, opp, kings, turn)
 	g.restrict(run)
-	var buf [64]Move
-	if n := len(g.appendCaptures(buf[:0])); n > 0 {
+	if n := len(g.appendCaptures(scratch[:0])); n > 0 {
 		return n
 	}
 	return g.countQuiet()

@@ -15,20 +15,20 @@ func Perft(p Position, depth int) uint64 {
 	}
 	// One buffer for the whole tree: each ply lists its moves after its
 	// parent's.
-	stack := make([]Move, 0, 64*depth)
+	stack := make([]Move, 0, 128*(depth+1))
 	return perft(p, depth, stack)
 }
 
 func perft(p Position, depth int, stack []Move) uint64 {
 	if depth == 1 {
-		return uint64(p.countLegal())
+		return uint64(p.countLegal(stack))
 	}
 	moves := p.AppendLegalMoves(stack)
 	if depth == 2 {
 		var n uint64
 		for _, m := range moves {
 			next, moved, kings := p.boardAfter(m)
-			n += uint64(countMoves(next, moved, kings, p.turn^1, p.runAfter(m, next, kings)))
+			n += uint64(countMoves(next, moved, kings, p.turn^1, p.runAfter(m, next, kings), moves[len(moves):]))
 		}
 		return n
 	}
