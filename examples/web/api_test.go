@@ -618,3 +618,21 @@ func FuzzAPI(f *testing.F) {
 		}
 	})
 }
+
+// A position whose captures would take long to work out is refused at
+// once, and an ordinary one still accepted, however small the server's
+// time for the search (here a nanosecond: only the hard search looks at
+// the clock).
+func TestHostileFEN(t *testing.T) {
+	s := newServer()
+	s.moveTime = time.Nanosecond
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	c := &client{t, srv}
+	hostile := "W:WK6,K42,K43,K45,K50:B2,K8,9,K10,K11,K13,15,18,K22,K24,K27,K29,K30,K31,K33,36,K38,K41,44,K48"
+	status, _, body := c.do("POST", "/api/new", `{"fen":"`+hostile+`"}`)
+	if status != http.StatusUnprocessableEntity || !strings.Contains(string(body), "too long") {
+		t.Errorf("hostile FEN: %d %s", status, body)
+	}
+	c.post("/api/new", request{FEN: "W:W31-50:B1-20"}, http.StatusCreated)
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"embed"
 	"encoding/json"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
@@ -28,6 +30,12 @@ const (
 	maxBody     = 1 << 16 // bytes of a request body
 	maxDepth    = 12      // the deepest search a client may ask for
 	maxSelected = 64      // squares in a click selection
+
+	// maxMoveTime bounds the legal-move search of a position a client
+	// sends. Real positions need microseconds and the hardest known
+	// placements tens of milliseconds; the page lists the moves of each
+	// state several times over, so a position must be far below this.
+	maxMoveTime = 5 * time.Millisecond
 )
 
 // Game modes.
@@ -59,12 +67,14 @@ type server struct {
 	mu    sync.Mutex
 	games map[string]*game
 	order []string // ids, oldest first, for eviction
+
+	moveTime time.Duration // maxMoveTime, or less in tests
 }
 
 // newServer returns the handler of the whole site: the page, its static
 // files and the JSON API.
 func newServer() *server {
-	s := &server{mux: http.NewServeMux(), games: map[string]*game{}}
+	s := &server{mux: http.NewServeMux(), games: map[string]*game{}, moveTime: maxMoveTime}
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {
 		panic(err) // the embedded directory is part of the build
@@ -234,6 +244,13 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 		p, err := frisian.ParseFEN(req.FEN)
 		if err != nil {
 			writeError(w, http.StatusUnprocessableEntity, err.Error())
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.moveTime)
+		_, err = p.LegalMovesContext(ctx)
+		cancel()
+		if errors.Is(err, frisian.ErrSearchStopped) {
+			writeError(w, http.StatusUnprocessableEntity, "this position's captures take too long to work out; try a simpler one")
 			return
 		}
 		start = p
