@@ -1204,6 +1204,55 @@ func TestPropPath(t *testing.T) {
 	})
 }
 
+// TestPropPartialPaths: a capture's text with any of its path's landing
+// squares left out (the path checked by the reference geometry) names the
+// move, or is ambiguous with the move among the candidates; and
+// NextSquares, given the first clicks of the path, offers the next one,
+// and given the whole path, the move alone.
+func TestPropPartialPaths(t *testing.T) {
+	crowded := rapid.Custom(func(t *rapid.T) Position {
+		p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
+		return p
+	})
+	checkProp(t, func(t *rapid.T) {
+		p := rapid.OneOf(anyPosition, crowded).Draw(t, "position")
+		for _, m := range p.LegalMoves() {
+			if !m.IsCapture() {
+				continue
+			}
+			path := p.Path(m)
+			checkPathOf(t, p, m, path)
+			text := fmt.Sprint(path[0])
+			for _, sq := range path[1 : len(path)-1] {
+				if rapid.Bool().Draw(t, "keep") {
+					text += fmt.Sprintf("x%d", sq)
+				}
+			}
+			text += fmt.Sprintf("x%d", path[len(path)-1])
+			got, err := p.ParseMove(text)
+			var me *MoveError
+			switch {
+			case err == nil && got != m:
+				t.Fatalf("%s: %q names %s, want %s", p.FEN(), text, p.FullMoveText(got), p.FullMoveText(m))
+			case err != nil && !(errors.As(err, &me) && errors.Is(err, ErrAmbiguousMove) && slices.Contains(me.Candidates, p.FullMoveText(m))):
+				t.Fatalf("%s: %q: %v; want %s", p.FEN(), text, err, p.FullMoveText(m))
+			}
+			for _, i := range []int{1, rapid.IntRange(2, len(path)).Draw(t, "clicks")} {
+				next, moves := p.NextSquares(path[:i])
+				if !slices.Contains(moves, m) {
+					t.Fatalf("%s: NextSquares(%v) leaves out %s", p.FEN(), path[:i], p.FullMoveText(m))
+				}
+				if i < len(path) && !next.Has(path[i]) {
+					t.Fatalf("%s: NextSquares(%v) does not offer %d", p.FEN(), path[:i], path[i])
+				}
+				if i == len(path) && (!next.Empty() || len(moves) != 1) {
+					t.Fatalf("%s: NextSquares(whole path %v) = %v, %v", p.FEN(), path, next, moves)
+				}
+			}
+		}
+	})
+}
+
 // TestPropGames plays random games from the start and from random
 // placements and checks everything at every ply: the reference moves,
 // invariants, FEN, the move played and its path.
