@@ -38,16 +38,17 @@ const plainBudget = 1 << 10
 
 // captureState is the part of generator that one capture search uses.
 type captureState struct {
-	from  uint8
-	flags uint8
-	occ   uint64 // occupied squares with the capturing piece lifted
-	open  uint64 // empty squares with the capturing piece lifted
-	best  int    // best score recorded so far, -1 for none
-	start int    // where this search's moves start in dst
-	nodes int    // nodes of the current turn
-	limit int    // the current turn's budget, in nodes
-	over  bool   // the current turn ran past its budget
-	memo  bool   // the depth-first search remembers states in table
+	from   uint8
+	flags  uint8
+	occ    uint64 // occupied squares with the capturing piece lifted
+	open   uint64 // empty squares with the capturing piece lifted
+	best   int    // best score recorded so far, -1 for none
+	start  int    // where this search's moves start in dst
+	nodes  int    // nodes of the current turn
+	limit  int    // the current turn's budget, in nodes
+	over   bool   // the current turn ran past its budget
+	memo   bool   // the depth-first search remembers states in table
+	solved int    // the budget of the round that finished the last hard piece
 
 	ctx   context.Context // when not nil, the graph search stops when it is done
 	err   error           // why the search stopped early; then the moves are void
@@ -91,27 +92,40 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	g.occ = all &^ (1 << b)
 	g.open = boardMask&^all | 1<<b
 	g.memo = false
-	for budget := plainBudget; ; budget *= 4 {
-		g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
-		if king {
-			dst = g.kingJumps(dst, b, 0)
-		} else {
-			dst = g.manJumps(dst, b, 0)
+	if dst = g.turn(dst, b, king, false, plainBudget); !g.over {
+		return dst
+	}
+	if g.table == nil {
+		g.table = new(stateTable)
+	}
+	g.memo = true
+	// The graph search goes first in each round: its first node cuts a
+	// piece that cannot reach the best score at once. A piece starts
+	// at the round that finished the last hard piece of the position.
+	for budget := max(4*plainBudget, g.solved); ; budget *= 4 {
+		for _, graph := range [2]bool{true, false} {
+			if dst = g.turn(dst, b, king, graph, budget); !g.over || g.err != nil {
+				g.solved = budget
+				return dst
+			}
 		}
-		if !g.over || g.err != nil {
-			return dst
-		}
-		if g.table == nil {
-			g.table = new(stateTable)
-		}
-		g.memo = true
-		g.table.clear()
-		g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
-		if dst = g.graphSearch(dst, b, king); !g.over || g.err != nil {
-			return dst
-		}
+	}
+}
+
+// turn runs one search of the piece on bit b within budget: the graph
+// search or the depth-first one.
+func (g *generator) turn(dst []Move, b int, king, graph bool, budget int) []Move {
+	g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
+	if g.memo {
 		g.table.clear()
 	}
+	switch {
+	case graph:
+		return g.graphSearch(dst, b, king)
+	case king:
+		return g.kingJumps(dst, b, 0)
+	}
+	return g.manJumps(dst, b, 0)
 }
 
 // step counts a node of the current turn, and reports false when the turn

@@ -300,7 +300,7 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim
 	nm, nk := bits.OnesCount64(men), bits.OnesCount64(kings)
 	full := g.score(taken | r)
 	var levelBuf [26 * 26][2]uint8
-	levels := levelBuf[:0]
+	levels, total := levelBuf[:0], 0
 	for a := 0; a <= nm; a++ {
 		for b := 0; b <= nk; b++ {
 			if a+b < leave || a+b == nm+nk {
@@ -310,7 +310,13 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim
 				continue
 			}
 			levels = append(levels, [2]uint8{uint8(a), uint8(b)})
+			total += binomial(nm, a) * binomial(nk, b)
 		}
+	}
+	if taken != 0 && total > lim.sets {
+		// Below the first node, settling pays only when it can finish:
+		// a set that happens to work is rare there.
+		return dst, false
 	}
 	slices.SortFunc(levels, func(x, y [2]uint8) int {
 		return cmp.Compare(manValue*int(x[0])+kingValue*int(x[1]), manValue*int(y[0])+kingValue*int(y[1]))
@@ -343,6 +349,17 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim
 	return dst, true
 }
 
+// binomial returns n choose k, saturating at a million.
+func binomial(n, k int) int {
+	c := 1
+	for i := range k {
+		if c = c * (n - i) / (i + 1); c > 1e6 {
+			return 1e6
+		}
+	}
+	return c
+}
+
 // stateTable remembers capture states. It is a table indexed by a hash
 // that starts small and grows up to maxStateSlots: a state that falls out
 // is searched again, which costs time but never changes an answer.
@@ -366,7 +383,7 @@ func (t *stateTable) clear() {
 
 const (
 	minStateSlots = 1 << 10
-	maxStateSlots = 1 << 16 // 1 MiB
+	maxStateSlots = 1 << 18 // 4 MiB
 )
 
 // visit reports whether the state was seen, and remembers it.
