@@ -147,7 +147,8 @@ func (m Move) IsZero() bool { return m == Move{} }
 // the highest value if there is any capture, otherwise the quiet moves. Each
 // Move appears once, whatever number of paths it has. An empty result means
 // the side to move has lost. The order is that of generation; use SortMoves
-// for a canonical one.
+// for a canonical one. For positions from untrusted sources use
+// LegalMovesContext, which can be stopped.
 func (p Position) LegalMoves() []Move {
 	var buf [128]Move
 	moves := p.AppendLegalMoves(buf[:0])
