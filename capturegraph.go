@@ -242,6 +242,7 @@ type graphSearch struct {
 // turn of searchPiece.
 func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 	s := &graphSearch{g: g, cg: newCaptureGraph(from, g.own|g.opp, g.opp, king)}
+	s.euler.ctx = g.ctx
 	return s.node(dst, from, 0)
 }
 

@@ -1,6 +1,7 @@
 package frisian
 
 import (
+	"context"
 	"math/bits"
 	"slices"
 )
@@ -38,9 +39,10 @@ type pieceEdges struct {
 // eulerSearch is one run of the test.
 type eulerSearch struct {
 	start   uint64
-	budget  int     // edge choices allowed; 0 means eulerBudget
-	end     uint64  // when not 0, the one end square wanted
-	visit   []uint8 // squares the capture must land on before its end
+	budget  int             // edge choices allowed; 0 means eulerBudget
+	end     uint64          // when not 0, the one end square wanted
+	visit   []uint8         // squares the capture must land on before its end
+	ctx     context.Context // when not nil, the test stops when it is done
 	n       int
 	pieces  [NumSquares]pieceEdges
 	settled [NumSquares]uint64 // squares no piece after i touches
@@ -138,6 +140,9 @@ func (s *eulerSearch) order() {
 func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 	if s.work++; s.work > s.budget {
 		return false
+	}
+	if s.work&4095 == 0 && s.ctx != nil && s.ctx.Err() != nil {
+		return false // the caller sees the context too
 	}
 	if i == s.n {
 		end := s.trailEnd(odd)

@@ -553,13 +553,16 @@ func (s *searcher) randomSetup() frisian.Setup {
 	st.Turn = frisian.Color(s.rng.IntN(2))
 	others := s.cfg.Max/2 + s.rng.IntN(s.cfg.Max-s.cfg.Max/2+1)
 	others = max(1, min(others, frisian.NumSquares-s.cfg.Capturers))
+	// place puts pc on a random square it may stand on, if one is free.
 	place := func(pc frisian.Piece) {
-		for {
-			sq := frisian.Square(1 + s.rng.IntN(frisian.NumSquares))
+		var free []frisian.Square
+		for sq := frisian.Square(1); sq <= frisian.NumSquares; sq++ {
 			if st.Board[sq] == frisian.NoPiece && (pc.IsKing() || manAllowed(pc.Color(), sq)) {
-				st.Board[sq] = pc
-				return
+				free = append(free, sq)
 			}
+		}
+		if len(free) > 0 {
+			st.Board[free[s.rng.IntN(len(free))]] = pc
 		}
 	}
 	for range s.cfg.Capturers {
