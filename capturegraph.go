@@ -235,14 +235,15 @@ const (
 type graphSearch struct {
 	g     *generator
 	cg    *captureGraph
-	euler eulerSearch
+	euler *eulerSearch
 }
 
 // graphSearch appends the best captures of the piece on bit from, as a
 // turn of searchPiece.
 func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
-	s := &graphSearch{g: g, cg: newCaptureGraph(from, g.own|g.opp, g.opp, king)}
-	s.euler.ctx = g.ctx
+	// The Euler test's state lives apart: it holds the context, and so
+	// must not hold g, which then could not stay on the stack.
+	s := &graphSearch{g: g, cg: newCaptureGraph(from, g.own|g.opp, g.opp, king), euler: &eulerSearch{ctx: g.ctx}}
 	return s.node(dst, from, 0)
 }
 
