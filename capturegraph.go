@@ -267,7 +267,7 @@ func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 	}
 	lim := settleInner
 	if taken == 0 {
-		lim = settleLimits{sets: g.limit / 64, perSet: g.limit, total: g.limit}
+		lim = settleLimits{sets: g.limit / 64, perSet: 2 * g.limit, total: 2 * g.limit}
 	}
 	dst, settled := s.settle(dst, at, taken, r, leave, lim)
 	if settled {

@@ -48,6 +48,7 @@ type eulerSearch struct {
 	settled [NumSquares]uint64 // squares no piece after i touches
 	chosen  [NumSquares][2]uint8
 	found   uint64
+	touched uint64 // every square of every edge
 	work    int
 }
 
@@ -94,6 +95,7 @@ func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) 
 		s.settled[i] = s.pieces[i].touch &^ later
 		later |= s.pieces[i].touch
 	}
+	s.touched = later
 	if !s.choose(0, 0, 0) {
 		return 0, false
 	}
@@ -153,6 +155,17 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 			s.found |= end
 		}
 		return true
+	}
+	if odd&settled&^s.start == 0 {
+		// No end fixed yet: it will be an unsettled square or the start.
+		// When all of those are found already, nothing new can come.
+		cand := s.touched&^settled | s.start
+		if s.end != 0 {
+			cand &= s.end
+		}
+		if cand&^s.found == 0 {
+			return true
+		}
 	}
 	settled |= s.settled[i]
 	pe := &s.pieces[i]
