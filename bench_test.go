@@ -90,20 +90,24 @@ func BenchmarkPerftSuite(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
 
-// worstCases reads testdata/worstcase.txt.
-func worstCases(t testing.TB) [][2]string {
+// worstCases reads testdata/worstcase.txt: name, FEN and the number of
+// legal moves.
+func worstCases(t testing.TB) [][3]string {
 	f, err := os.ReadFile("testdata/worstcase.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out [][2]string
+	var out [][3]string
 	for line := range strings.Lines(string(f)) {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		name, fen, _ := strings.Cut(line, "\t")
-		out = append(out, [2]string{name, fen})
+		f := strings.Split(line, "\t")
+		if len(f) < 3 {
+			t.Fatalf("worstcase.txt: %q: want name, FEN and count", line)
+		}
+		out = append(out, [3]string{f[0], f[1], f[2]})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func graphOnly(p Position) []Move {
 	kings, men := g.ownKings, jumpSources(g.opp, g.empty)&g.ownMen
 	g.start, g.best = 0, -1
 	g.table = new(stateTable)
-	g.limit = 1 << 62
+	g.limit = 1 << 40
 	var dst []Move
 	for k := kings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
@@ -240,6 +241,9 @@ func TestSubsets(t *testing.T) {
 // done, no moves and an error that names both causes.
 func TestLegalMovesContext(t *testing.T) {
 	for _, c := range worstCases(t) {
+		if testing.Short() && c[2] != "1" {
+			continue // the few with one move are enough
+		}
 		p := MustParseFEN(c[1])
 		got, err := p.LegalMovesContext(context.Background())
 		if err != nil || !slices.Equal(got, p.LegalMoves()) {
@@ -258,5 +262,24 @@ func TestLegalMovesContext(t *testing.T) {
 	cancel()
 	if got, err := p.LegalMovesContext(ctx); err != nil || len(got) != 9 {
 		t.Errorf("start position, cancelled: %v, %v", got, err)
+	}
+}
+
+// The hardest known positions have the number of legal moves another
+// program counted, and (in the full suite; each Path call lists the moves
+// again) the first moves have paths that the reference rules accept.
+func TestWorstCase(t *testing.T) {
+	for _, c := range worstCases(t) {
+		p := MustParseFEN(c[1])
+		moves := p.LegalMoves()
+		if got := strconv.Itoa(len(moves)); got != c[2] {
+			t.Errorf("%s: %s legal moves, want %s", c[0], got, c[2])
+		}
+		if testing.Short() {
+			continue
+		}
+		for _, m := range moves[:min(2, len(moves))] {
+			checkPathOf(t, p, m, p.Path(m))
+		}
 	}
 }

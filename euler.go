@@ -50,13 +50,17 @@ type eulerSearch struct {
 	found   uint64
 	touched uint64 // every square of every edge
 	work    int
+	parity  uint64       // the ends by parity of the current state's choices
+	memo    *parityTable // made once a test runs long
+	test    uint32       // tells the tests that share memo apart
 }
 
 // ends returns the squares on which a capture standing on bit at can end
 // after taking exactly the pieces of set, and false when the budget ran out
 // first.
 func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) {
-	s.start, s.n, s.found, s.work = 1<<at, 0, 0, 0
+	s.start, s.n, s.found, s.work, s.parity = 1<<at, 0, 0, 0, 0
+	s.test++
 	var index [64]uint8 // piece bit → its place in pieces, plus one
 	var takes uint64
 	// Each edge is seen once, from its end with the lower bit, in one of
@@ -151,6 +155,7 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 		if s.end != 0 {
 			end &= s.end
 		}
+		s.parity |= end
 		if end&^s.found != 0 && s.lands(end) && s.connected() {
 			s.found |= end
 		}
@@ -167,6 +172,26 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 			return true
 		}
 	}
+	// A state met before whose ends are all found gives nothing new.
+	var slot *paritySlot
+	if s.memo == nil && s.work > parityMemoAfter {
+		s.memo = new(parityTable)
+		s.test = 1
+	}
+	if s.memo != nil {
+		slot = s.memo.slot(odd, i)
+		if slot.test == s.test && slot.i == uint8(i) && slot.odd == odd && slot.ends&^s.found == 0 {
+			return true
+		}
+	}
+	before := s.parity
+	s.parity = 0
+	defer func() {
+		if slot != nil {
+			*slot = paritySlot{odd: odd, ends: s.parity | s.found, i: uint8(i), test: s.test}
+		}
+		s.parity |= before
+	}()
 	settled |= s.settled[i]
 	pe := &s.pieces[i]
 	for _, e := range pe.edges[:pe.n] {
@@ -223,6 +248,31 @@ func (s *eulerSearch) lands(end uint64) bool {
 		}
 	}
 	return true
+}
+
+// The memory of the choice. The state after the edges of the first i pieces
+// are chosen is their degree parities: the later pieces see nothing else.
+// Connection and the landings asked for are checked only at the end, so a
+// state remembers the ends its choices give by parity alone (and those
+// found when it was left), and is searched again while one is missing.
+
+// parityMemoAfter is the work after which a test starts to remember.
+const parityMemoAfter = 1 << 11
+
+type parityTable struct {
+	slots [1 << 13]paritySlot
+}
+
+type paritySlot struct {
+	odd, ends uint64
+	test      uint32 // the test the slot belongs to
+	i         uint8
+}
+
+// slot returns where the state (odd, i) is kept.
+func (t *parityTable) slot(odd uint64, i int) *paritySlot {
+	h := (odd ^ uint64(i)<<58) * 0x9e3779b97f4a7c15
+	return &t.slots[h>>51]
 }
 
 // trailEnd returns the end square of an Euler trail from start for the
