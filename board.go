@@ -164,6 +164,7 @@ var (
 var (
 	rays      [8][64]uint64
 	neighbour [8][64]uint8
+	allRays   [64]uint64 // the eight rays together
 )
 
 const noBit = 64
@@ -194,6 +195,7 @@ func init() {
 			}
 			for t := b + off; t >= 0 && t < 64 && squareOf[t] != 0; t += off {
 				rays[d][b] |= 1 << t
+				allRays[b] |= 1 << t
 			}
 		}
 	}

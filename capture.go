@@ -71,7 +71,9 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
 	for k := kings; k != 0 && g.err == nil; k &= k - 1 {
-		dst = g.searchPiece(dst, bits.TrailingZeros64(k), true)
+		if b := bits.TrailingZeros64(k); allRays[b]&g.opp != 0 {
+			dst = g.searchPiece(dst, b, true)
+		}
 	}
 	for k := men; k != 0 && g.err == nil; k &= k - 1 {
 		dst = g.searchPiece(dst, bits.TrailingZeros64(k), false)
