@@ -12,38 +12,42 @@ import (
 	"pgregory.net/rapid"
 )
 
-// graphOnly returns the best captures of p found by the graph search alone,
-// for every capturing piece, as if every plain search had run out of
-// budget at once.
-func graphOnly(p Position) []Move {
+// oneMethod returns the best captures of p found by one of the methods
+// that take turns on hard pieces alone, with no budget: the graph search,
+// or the depth-first search with its memory of states.
+func oneMethod(p Position, graph bool) []Move {
 	var g generator
 	g.init(&p)
-	kings, men := g.ownKings, jumpSources(g.opp, g.empty)&g.ownMen
 	g.start, g.best = 0, -1
 	g.table = new(stateTable)
-	g.limit = 1 << 40
+	g.memo = true
 	var dst []Move
-	for k := kings; k != 0; k &= k - 1 {
+	for k := g.ownKings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
-		g.from, g.flags = uint8(b), flagKing
-		dst = g.graphSearch(dst, b, true)
+		g.from, g.flags, g.occ = uint8(b), flagKing, (g.own|g.opp)&^(1<<b)
+		dst = g.turn(dst, b, true, graph, 1<<40)
 	}
-	for k := men; k != 0; k &= k - 1 {
+	for k := jumpSources(g.opp, g.empty) & g.ownMen; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
-		g.from, g.flags = uint8(b), 0
-		dst = g.graphSearch(dst, b, false)
+		g.from, g.flags, g.open = uint8(b), 0, boardMask&^(g.own|g.opp)|1<<b
+		dst = g.turn(dst, b, false, graph, 1<<40)
 	}
 	return dst
 }
 
-// checkGraphSearch compares the graph search's captures with the
-// reference generator's.
-func checkGraphSearch(t *rapid.T, p Position) {
+// checkMethods compares the captures of each method with the reference
+// generator's.
+func checkMethods(t *rapid.T, p Position) {
 	want, capture := refLegalMoves(p)
 	if !capture {
 		return
 	}
-	got := graphOnly(p)
+	for _, graph := range []bool{true, false} {
+		checkMethod(t, p, oneMethod(p, graph), want)
+	}
+}
+
+func checkMethod(t *rapid.T, p Position, got []Move, want map[refKey]refMove) {
 	var gotKeys, wantKeys []string
 	for _, m := range got {
 		gotKeys = append(gotKeys, keyOf(m).String())
@@ -54,21 +58,22 @@ func checkGraphSearch(t *rapid.T, p Position) {
 	slices.Sort(gotKeys)
 	slices.Sort(wantKeys)
 	if !slices.Equal(gotKeys, wantKeys) {
-		t.Fatalf("%s: graph search %v, reference %v", p.FEN(), gotKeys, wantKeys)
+		t.Fatalf("%s: %v, reference %v", p.FEN(), gotKeys, wantKeys)
 	}
 }
 
-// The graph search, run from the first node, finds the moves of the
-// reference generator: on random positions, and on positions where a king
-// can take many pieces, where its settling by the Euler test does the work.
-func TestGraphSearchMatchesReference(t *testing.T) {
+// Each method of the hard pieces, alone from the first node, finds the
+// moves of the reference generator: on random positions, and on positions
+// where a king can take many pieces, where the graph search's settling by
+// the Euler test does the work.
+func TestMethodsMatchReference(t *testing.T) {
 	t.Run("random", func(t *testing.T) {
-		rapid.Check(t, func(t *rapid.T) { checkGraphSearch(t, anyPosition.Draw(t, "position")) })
+		rapid.Check(t, func(t *rapid.T) { checkMethods(t, anyPosition.Draw(t, "position")) })
 	})
 	t.Run("crowded", func(t *testing.T) {
 		rapid.Check(t, func(t *rapid.T) {
 			p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
-			checkGraphSearch(t, p)
+			checkMethods(t, p)
 		})
 	})
 }
@@ -277,6 +282,14 @@ func TestWorstCase(t *testing.T) {
 		}
 		if testing.Short() {
 			continue
+		}
+		// The turns of the two methods, with their unfinished turns'
+		// captures kept, give what the graph search alone gives.
+		alone := oneMethod(p, true)
+		SortMoves(moves)
+		SortMoves(alone)
+		if !slices.Equal(moves, alone) {
+			t.Errorf("%s: LegalMoves %v, graph search alone %v", c[0], moves, alone)
 		}
 		for _, m := range moves[:min(2, len(moves))] {
 			checkPathOf(t, p, m, p.Path(m))
