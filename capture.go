@@ -86,21 +86,31 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 
 // searchPiece appends the best captures of the piece on bit b.
 func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
-	g.from, g.flags = uint8(b), 0
+	g.from = uint8(b)
+	g.nodes, g.limit, g.over = 0, plainBudget, false
 	if king {
 		g.flags = flagKing
+		g.occ = (g.own | g.opp) &^ (1 << b)
+		dst = g.kingJumps(dst, b, 0)
+	} else {
+		g.flags = 0
+		g.open = g.empty | 1<<b
+		dst = g.manJumps(dst, b, 0)
 	}
-	all := g.own | g.opp
-	g.occ = all &^ (1 << b)
-	g.open = boardMask&^all | 1<<b
-	g.memo = false
-	if dst = g.turn(dst, b, king, false, plainBudget); !g.over {
+	if !g.over {
 		return dst
 	}
+	return g.searchHard(dst, b, king)
+}
+
+// searchHard searches a piece whose plain search ran out of budget, by
+// the two methods in turns.
+func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
 	if g.table == nil {
 		g.table = new(stateTable)
 	}
 	g.memo = true
+	defer func() { g.memo = false }()
 	// The graph search goes first in each round: its first node cuts a
 	// piece that cannot reach the best score at once. A piece starts
 	// at the round that finished the last hard piece of the position.
@@ -118,9 +128,7 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 // search or the depth-first one.
 func (g *generator) turn(dst []Move, b int, king, graph bool, budget int) []Move {
 	g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
-	if g.memo {
-		g.table.clear()
-	}
+	g.table.clear()
 	switch {
 	case graph:
 		return g.graphSearch(dst, b, king)

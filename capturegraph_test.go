@@ -29,7 +29,7 @@ func oneMethod(p Position, graph bool) []Move {
 	}
 	for k := jumpSources(g.opp, g.empty) & g.ownMen; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
-		g.from, g.flags, g.open = uint8(b), 0, boardMask&^(g.own|g.opp)|1<<b
+		g.from, g.flags, g.open = uint8(b), 0, g.empty|1<<b
 		dst = g.turn(dst, b, false, graph, 1<<40)
 	}
 	return dst
