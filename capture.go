@@ -103,6 +103,10 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	return g.searchHard(dst, b, king)
 }
 
+// dfsShare is how many times the graph search's budget the depth-first
+// search gets in a round.
+const dfsShare = 2
+
 // searchHard searches a piece whose plain search ran out of budget, by
 // the two methods in turns.
 func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
@@ -116,7 +120,11 @@ func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
 	// at the round that finished the last hard piece of the position.
 	for budget := max(4*plainBudget, g.solved); ; budget *= 4 {
 		for _, graph := range [2]bool{true, false} {
-			if dst = g.turn(dst, b, king, graph, budget); !g.over || g.err != nil {
+			share := budget
+			if !graph {
+				share *= dfsShare
+			}
+			if dst = g.turn(dst, b, king, graph, share); !g.over || g.err != nil {
 				g.solved = budget
 				return dst
 			}
