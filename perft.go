@@ -14,10 +14,14 @@ func Perft(p Position, depth int) uint64 {
 		return 1
 	}
 	// One buffer for the whole tree: each ply lists its moves after its
-	// parent's.
-	stack := make([]Move, 0, 128*(depth+1))
+	// parent's. Past any depth that can finish, it grows as it must.
+	stack := make([]Move, 0, 128*(min(depth, maxPerftPrealloc)+1))
 	return perft(p, depth, stack)
 }
+
+// maxPerftPrealloc bounds the plies Perft makes room for at once, so that
+// an absurd depth costs no absurd allocation.
+const maxPerftPrealloc = 32
 
 func perft(p Position, depth int, stack []Move) uint64 {
 	if depth == 1 {

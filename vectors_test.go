@@ -172,3 +172,14 @@ func TestPerftSuite(t *testing.T) {
 		}
 	}
 }
+
+// Perft of an absurd depth makes no absurd allocation: on a position with
+// no moves it answers at once.
+func TestPerftHugeDepth(t *testing.T) {
+	lost := MustParseFEN("W:W:B1") // White has no piece
+	for _, d := range []int{1 << 30, 1 << 40, 1<<62 - 1} {
+		if got := Perft(lost, d); got != 0 {
+			t.Errorf("Perft(lost, %d) = %d, want 0", d, got)
+		}
+	}
+}
