@@ -11,9 +11,9 @@ package frisian
 // square come after all the others. Instead the clicks are followed as
 // jumps on the board, one piece each, and every jump that could come next
 // is asked whether the rest of the move can still be completed from its
-// landing square: the Euler test of fullcapture.go answers that at once
-// for every end square, and the pruned path walk of path.go is the
-// fallback when that test runs out of budget.
+// landing square: the Euler test of euler.go answers that at once for
+// every end square (captureGraph.ends, which stays exact when the test
+// runs out of budget).
 
 // NextSquares is for click-by-click move input. prefix is what the player
 // has clicked so far: the start square of a move, then landing squares in
@@ -32,10 +32,9 @@ package frisian
 //
 // NextSquares does not list paths: it follows prefix on the board and
 // asks, of each square that could come next, whether the move can still be
-// completed from there. A call costs microseconds, up to about a tenth of
-// a millisecond for kings with many captures, also in positions whose
-// moves have countless paths (about 20 µs in lidraughts' worst case, whose
-// king takes 32 kings).
+// completed from there, so it answers at once also where the moves have
+// countless paths (BenchmarkNextSquaresPathological). It lists the legal
+// moves first, as LegalMoves does.
 func (p Position) NextSquares(prefix []Square) (next SquareSet, moves []Move) {
 	legal := p.LegalMoves()
 	SortMoves(legal)
