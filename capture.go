@@ -20,10 +20,10 @@ import (
 // position: the depth-first search with a memory of states wins where the
 // states are few, the graph search of capturegraph.go (value and parity
 // bounds, Euler settling) where they are countless but the best captures
-// take nearly everything within reach. So the two run in turns, each
-// with four times the budget of the previous turn, until one finishes:
-// whichever suits the position, the total stays within a small factor of
-// its time. Both are exact, so the budgets only choose which answers; the
+// take nearly everything within reach. So the two run in turns, in rounds
+// of growing budget (four times the last; the depth-first search gets
+// twice the graph search's share), until one finishes: whichever suits
+// the position, the total stays within a small factor of its time. Both are exact, so the budgets only choose which answers; the
 // captures an unfinished turn recorded are real and stay.
 
 const (
@@ -50,10 +50,10 @@ type captureState struct {
 	memo   bool   // the depth-first search remembers states in table
 	solved int    // the budget of the round that finished the last hard piece
 
-	ctx   context.Context // when not nil, the graph search stops when it is done
+	ctx   context.Context // when not nil, the turns stop when it is done
 	err   error           // why the search stopped early; then the moves are void
 	check int             // the nodes at which ctx is checked next
-	table *stateTable     // the graph search's memory, made on first use
+	table *stateTable     // the turns' memory of states, made on first use
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
