@@ -23,8 +23,10 @@ import (
 // take nearly everything within reach. So the two run in turns, in rounds
 // of growing budget (four times the last; the depth-first search gets
 // twice the graph search's share), until one finishes: whichever suits
-// the position, the total stays within a small factor of its time. Both are exact, so the budgets only choose which answers; the
-// captures an unfinished turn recorded are real and stay.
+// the position, the total stays within a small factor of its time. Both
+// are exact, so the budgets only choose which answers; the captures an
+// unfinished turn recorded are real and stay. The table of states is
+// cleared at every turn, so one piece's states never meet another's.
 
 const (
 	manValue  = 100
@@ -168,7 +170,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 		g.over = true
 		return dst
 	}
-	if g.memo && (!g.step(0) || g.table.visit(g.from, uint8(at), captured)) {
+	if g.memo && (!g.step(0) || g.table.visit(0, uint8(at), captured)) {
 		return dst
 	}
 	a := uint64(1) << at
@@ -200,50 +202,18 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 		g.over = true
 		return dst
 	}
-	if g.memo && (!g.step(0) || g.table.visit(g.from, uint8(at), captured)) {
+	if g.memo && (!g.step(0) || g.table.visit(0, uint8(at), captured)) {
 		return dst
 	}
-	// In each direction the nearest piece must be prey, and the landings
-	// run up to the piece after it. Directions towards square 50 find
-	// pieces by the lowest bit, the others by the highest.
 	extended := false
 	prey := g.opp &^ captured
-	for d := 0; d < 4 && !g.over; d++ {
+	for d := 0; d < 8 && !g.over; d++ {
 		blockers := rays[d][at] & g.occ
 		if blockers&prey == 0 {
 			continue
 		}
-		f := blockers & -blockers
-		if prey&f == 0 {
-			continue
-		}
-		landings := rays[d][bits.TrailingZeros64(f)]
-		if beyond := blockers &^ f; beyond != 0 {
-			landings &= beyond&-beyond - 1
-		}
-		if landings == 0 {
-			continue
-		}
-		extended = true
-		for ; landings != 0 && !g.over; landings &= landings - 1 {
-			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), captured|f)
-		}
-	}
-	for d := 4; d < 8 && !g.over; d++ {
-		blockers := rays[d][at] & g.occ
-		if blockers&prey == 0 {
-			continue
-		}
-		fb := 63 - bits.LeadingZeros64(blockers)
-		f := uint64(1) << fb
-		if prey&f == 0 {
-			continue
-		}
-		landings := rays[d][fb]
-		if beyond := blockers &^ f; beyond != 0 {
-			landings &^= 2<<(63-bits.LeadingZeros64(beyond)) - 1
-		}
-		if landings == 0 {
+		f, landings := lineJump(d, blockers)
+		if prey&f == 0 || landings == 0 {
 			continue
 		}
 		extended = true
@@ -255,6 +225,30 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 		dst = g.record(dst, at, captured)
 	}
 	return dst
+}
+
+// lineJump returns, given the pieces on a king's ray in direction index d
+// (not none), the nearest of them as a bit and the squares behind it up to
+// the next one: where the king lands if it jumps that piece. Directions
+// towards square 50 find pieces by the lowest bit, the others by the
+// highest.
+func lineJump(d int, blockers uint64) (nearest, landings uint64) {
+	beyond := blockers
+	if d < 4 {
+		nearest = blockers & -blockers
+		landings = rays[d][bits.TrailingZeros64(nearest)]
+		if beyond &^= nearest; beyond != 0 {
+			landings &= beyond&-beyond - 1
+		}
+		return nearest, landings
+	}
+	fb := 63 - bits.LeadingZeros64(blockers)
+	nearest = 1 << fb
+	landings = rays[d][fb]
+	if beyond &^= nearest; beyond != 0 {
+		landings &^= 2<<(63-bits.LeadingZeros64(beyond)) - 1
+	}
+	return nearest, landings
 }
 
 // score returns the precedence score of taking captured with the current

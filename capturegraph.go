@@ -27,10 +27,12 @@ import (
 // the piece is an enemy not taken yet.
 func jump(d, at int, occ uint64, king bool) (piece uint8, landings uint64) {
 	if king {
-		if piece = firstBlocker(d, rays[d][at]&occ); piece == noBit {
+		blockers := rays[d][at] & occ
+		if blockers == 0 {
 			return noBit, 0
 		}
-		return piece, slide(d, int(piece), occ)
+		f, landings := lineJump(d, blockers)
+		return uint8(bits.TrailingZeros64(f)), landings
 	}
 	if piece = neighbour[d][at]; piece == noBit || occ&(1<<piece) == 0 {
 		return noBit, 0
@@ -204,8 +206,8 @@ func (cg *captureGraph) canFinish(at int, left uint64, to int, visit []uint8) bo
 // The generator's exact search. Each node is a state (square, pieces
 // taken) of one piece's capture:
 //
-//   - states met before are skipped (a fixed-size table: forgetting one
-//     costs time, never an answer);
+//   - states met before are skipped (a table of bounded size: forgetting
+//     one costs time, never an answer);
 //   - the pieces still reachable bound what the node can add, and a node
 //     that cannot reach the best score found is cut;
 //   - otherwise the node is settled without search when it can be: the
@@ -217,13 +219,23 @@ func (cg *captureGraph) canFinish(at int, left uint64, to int, visit []uint8) bo
 
 // What one node may spend trying to settle itself: the sets it may test
 // and the Euler test steps of each and of all (two steps cost about one
-// node). The first node may spend half the turn's budget, since settling
-// it saves the whole search; a node below it little, since there the
+// node). The first node may spend the whole turn, since settling it saves
+// the whole search (rootLimits); a node below it little, since there the
 // search is the cheaper tool unless the best captures are a set or two
 // away.
 type settleLimits struct{ sets, perSet, total int }
 
-var settleInner = settleLimits{sets: 1 << 2, perSet: 1 << 11, total: 1 << 12}
+const (
+	innerSets   = 1 << 2
+	innerPerSet = 1 << 11
+	innerTotal  = 1 << 12
+)
+
+// rootLimits are the settle limits of the first node in a turn of budget
+// nodes.
+func rootLimits(budget int) settleLimits {
+	return settleLimits{sets: budget / 64, perSet: 2 * budget, total: 2 * budget}
+}
 
 // Costs in nodes of the graph search's work, for the budgets.
 const (
@@ -250,7 +262,7 @@ func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 // node searches the state (at, taken).
 func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 	g := s.g
-	if !g.step(graphNodeCost) || g.table.visit(g.from, uint8(at), taken) {
+	if !g.step(graphNodeCost) || g.table.visit(0, uint8(at), taken) {
 		return dst
 	}
 	r, squares := s.cg.reach(at, taken)
@@ -265,9 +277,9 @@ func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 	if bound < g.best {
 		return dst
 	}
-	lim := settleInner
+	lim := settleLimits{innerSets, innerPerSet, innerTotal}
 	if taken == 0 {
-		lim = settleLimits{sets: g.limit / 64, perSet: 2 * g.limit, total: 2 * g.limit}
+		lim = rootLimits(g.limit)
 	}
 	dst, settled := s.settle(dst, at, taken, r, leave, lim)
 	if settled {
@@ -372,9 +384,9 @@ type stateTable struct {
 }
 
 type stateSlot struct {
-	taken    uint64
-	at, from uint8
-	epoch    uint32
+	taken   uint64
+	at, tag uint8
+	epoch   uint32
 }
 
 // clear forgets every state, at once.
@@ -388,8 +400,10 @@ const (
 	maxStateSlots = 1 << 18 // 4 MiB
 )
 
-// visit reports whether the state was seen, and remembers it.
-func (t *stateTable) visit(from, at uint8, taken uint64) bool {
+// visit reports whether the state (at, taken) was seen with the same tag,
+// and remembers it. The tag tells apart states of different searches
+// sharing a table, such as the squares of a text matched so far.
+func (t *stateTable) visit(tag, at uint8, taken uint64) bool {
 	if t.epoch == 0 {
 		t.epoch = 1 // new slots hold epoch 0
 	}
@@ -399,12 +413,12 @@ func (t *stateTable) visit(from, at uint8, taken uint64) bool {
 		t.slots = make([]stateSlot, max(minStateSlots, 4*len(t.slots)))
 		t.added = 0
 	}
-	h := taken*0x9e3779b97f4a7c15 ^ (uint64(at)|uint64(from)<<8)*0xc2b2ae3d27d4eb4f
+	h := taken*0x9e3779b97f4a7c15 ^ (uint64(at)|uint64(tag)<<8)*0xc2b2ae3d27d4eb4f
 	e := &t.slots[h>>32%uint64(len(t.slots))]
-	if e.epoch == t.epoch && e.taken == taken && e.at == at && e.from == from {
+	if e.epoch == t.epoch && e.taken == taken && e.at == at && e.tag == tag {
 		return true
 	}
-	*e = stateSlot{taken, at, from, t.epoch}
+	*e = stateSlot{taken, at, tag, t.epoch}
 	t.added++
 	return false
 }

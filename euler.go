@@ -188,12 +188,6 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 	}
 	before := s.parity
 	s.parity = 0
-	defer func() {
-		if slot != nil {
-			*slot = paritySlot{odd: odd, ends: s.parity | s.found, i: uint8(i), test: s.test}
-		}
-		s.parity |= before
-	}()
 	settled |= s.settled[i]
 	pe := &s.pieces[i]
 	for _, e := range pe.edges[:pe.n] {
@@ -209,9 +203,13 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 		}
 		s.chosen[i] = e
 		if !s.choose(i+1, next, settled) {
-			return false
+			return false // the test is abandoned: nothing to remember
 		}
 	}
+	if slot != nil {
+		*slot = paritySlot{odd: odd, ends: s.parity | s.found, i: uint8(i), test: s.test}
+	}
+	s.parity |= before
 	return true
 }
 
