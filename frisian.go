@@ -155,15 +155,17 @@ func (p Position) LegalMoves() []Move {
 	return append([]Move(nil), moves...)
 }
 
-// LegalMovesContext is LegalMoves for positions from untrusted sources.
+// LegalMovesContext is [Position.LegalMoves] for positions from untrusted
+// sources.
 //
-// The capture search is exact and its memory bounded (about 1 MiB at
-// most), but no bound on its time is proven: a hostile placement of many
-// pieces may need milliseconds where real positions need microseconds (see
-// BenchmarkWorstCase). LegalMovesContext stops when ctx is done and then
-// returns no moves and an error wrapping both ErrSearchStopped and
-// ctx.Err(), never a partial list. Give ctx a deadline (context.WithTimeout)
-// to bound the time of one call.
+// The capture search is exact and its memory bounded (under 8 MiB), but no
+// bound on its time is proven: a hostile placement of many pieces may need
+// a tenth of a second or more where real positions need microseconds (see
+// BenchmarkWorstCase and testdata/worstcase.txt). LegalMovesContext looks
+// at ctx once a capture search outgrows its first quick pass; when ctx is
+// done it returns no moves and an error wrapping both [ErrSearchStopped] and
+// ctx.Err(), never a partial list. Give ctx a deadline
+// ([context.WithTimeout]) to bound the time of one call.
 func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 	var buf [128]Move
 	var g generator
