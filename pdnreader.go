@@ -1,0 +1,323 @@
+package frisian
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"iter"
+	"strconv"
+	"strings"
+)
+
+// PDNReader reads games one at a time from a PDN stream, checking every
+// move against the rules.
+//
+// In lenient mode (the default) a problem in a game is recorded and the
+// reader goes on: a bad tag is skipped, and after a bad move the rest of
+// that game's moves are skipped. In strict mode the first problem ends the
+// reading.
+//
+// A game without a GameType tag is read as Frisian. GameType "40" (or its
+// full form "40,W,10,10,N2,0") is Frisian and "97" is lidraughts' Frysk!
+// (Frisian rules from five men each, start from the FEN tag or else
+// W:W46-50:B1-5); any other game type is reported with ErrGameType and its
+// moves are not replayed. A FEN tag gives the start position; SetUp is not
+// needed.
+type PDNReader struct {
+	// Strict makes the first problem in the stream end the reading.
+	Strict bool
+
+	lex     pdnLexer
+	pending *pdnToken // a token read ahead: the first tag of the next game
+	games   int
+	err     error // sticky: an I/O error, or the first problem in strict mode
+}
+
+// NewPDNReader returns a lenient reader of the PDN stream r. It reads r as
+// it goes, keeping only the current game in memory. (The zero PDNReader
+// reads an empty stream.)
+func NewPDNReader(r io.Reader) *PDNReader {
+	return &PDNReader{lex: pdnLexer{br: bufio.NewReader(r), line: 1}}
+}
+
+// Next reads the next game.
+//
+// It returns the game and nil for a game without problems. For a game with
+// problems it returns the game as far as it could be replayed and an error:
+// PDNErrors in lenient mode, after which Next goes on with the next game,
+// or the first *PDNError in strict mode, after which Next returns that
+// error again. After the last game it returns nil and io.EOF; on a read
+// error, nil and that error. A nil game therefore means the end.
+func (r *PDNReader) Next() (*Game, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.lex.br == nil {
+		return nil, io.EOF // the zero PDNReader reads an empty stream
+	}
+	gr := gameReader{r: r, game: r.games + 1}
+	for {
+		tok := r.token()
+		if tok.kind == tokEOF {
+			if r.lex.err != nil {
+				r.err = r.lex.err
+				return nil, r.err
+			}
+			if !gr.started {
+				r.err = io.EOF
+				return nil, io.EOF
+			}
+			return gr.finish()
+		}
+		if !gr.started {
+			gr.started = true
+			r.games++
+		}
+		if tok.kind == tokTag && gr.inMoves {
+			r.pending = &tok // the next game's first tag
+			return gr.finish()
+		}
+		done := gr.take(tok)
+		if r.Strict && len(gr.errs) > 0 {
+			g := gr.g
+			if g == nil {
+				g = gr.setup()
+			}
+			r.err = gr.errs[0]
+			return g, r.err
+		}
+		if done {
+			return gr.finish()
+		}
+	}
+}
+
+// Games yields every game of the stream with its error, as Next returns
+// them, and stops after the end (it does not yield io.EOF) or after an
+// error that ends the reading.
+func (r *PDNReader) Games() iter.Seq2[*Game, error] {
+	return func(yield func(*Game, error) bool) {
+		for {
+			g, err := r.Next()
+			if g == nil {
+				if err != io.EOF {
+					yield(nil, err)
+				}
+				return
+			}
+			if !yield(g, err) || (err != nil && r.Strict) {
+				return
+			}
+		}
+	}
+}
+
+func (r *PDNReader) token() pdnToken {
+	if r.pending != nil {
+		t := *r.pending
+		r.pending = nil
+		return t
+	}
+	return r.lex.next()
+}
+
+// gameReader holds the state of the game being read.
+type gameReader struct {
+	r        *PDNReader
+	game     int
+	started  bool
+	inMoves  bool
+	skipping bool // after a move error, or for a game that cannot be replayed
+	tags     Tags
+	tagAt    map[string]pdnToken // where each tag was, for errors about it
+	g        *Game
+	number   int // the last move number seen in the text
+	marker   string
+	pre      []string // comments read before the moves
+	errs     PDNErrors
+}
+
+func (gr *gameReader) fail(tok pdnToken, text string, err error) {
+	gr.errs = append(gr.errs, &PDNError{
+		Game: gr.game, Line: tok.line, Column: tok.col, Move: gr.moveNumber(),
+		Text: clip(text), Err: err,
+	})
+}
+
+// moveNumber is the number of the move being read: the last number in the
+// text, or one counted from the start when the text has none.
+func (gr *gameReader) moveNumber() int {
+	if !gr.inMoves || gr.g == nil {
+		return 0
+	}
+	if gr.number > 0 {
+		return gr.number
+	}
+	ply := gr.g.Len()
+	if gr.g.Start().Turn() == Black {
+		ply++
+	}
+	return ply/2 + 1
+}
+
+// take handles one token and reports whether it ends the game.
+func (gr *gameReader) take(tok pdnToken) bool {
+	if tok.kind == tokError {
+		gr.fail(tok, tok.text, pdnSyntax(tok.msg))
+		return false
+	}
+	if tok.kind == tokTag {
+		gr.addTag(tok)
+		return false
+	}
+	if tok.kind == tokComment && !gr.inMoves {
+		// Before the moves: the tags may not all be read yet.
+		gr.pre = append(gr.pre, tok.text)
+		return false
+	}
+	if !gr.inMoves {
+		gr.startMoves()
+	}
+	switch tok.kind {
+	case tokComment:
+		gr.note().Comments = append(gr.note().Comments, tok.text)
+	case tokVariation:
+		gr.note().Variations = append(gr.note().Variations, tok.text)
+	case tokNAG:
+		gr.note().Marks = append(gr.note().Marks, tok.text)
+	case tokWord:
+		return gr.word(tok)
+	}
+	return false
+}
+
+// note returns the annotation the next comment or mark belongs to: after
+// the last move read, or before the first.
+func (gr *gameReader) note() *Annotation {
+	return gr.g.note(gr.g.Len())
+}
+
+func (gr *gameReader) addTag(tok pdnToken) {
+	if tok.name == "" {
+		gr.fail(tok, tok.text, pdnSyntax(tok.msg))
+		return
+	}
+	if gr.tagAt == nil {
+		gr.tagAt = map[string]pdnToken{}
+	}
+	if _, dup := gr.tagAt[tok.name]; !dup {
+		gr.tagAt[tok.name] = tok
+	}
+	gr.tags.Set(tok.name, tok.value)
+}
+
+// startMoves ends the tag section: it sets the game up from its tags.
+func (gr *gameReader) startMoves() {
+	gr.inMoves = true
+	if gr.g == nil {
+		gr.setup()
+	} else {
+		gr.g.Tags = gr.tags
+	}
+}
+
+// setup makes the Game from the tags read: the game type decides whether
+// it can be replayed, the FEN tag gives the start.
+func (gr *gameReader) setup() *Game {
+	start := StartPosition()
+	gt := strings.TrimSpace(gr.tags.Get("GameType"))
+	gtNum, _, _ := strings.Cut(gt, ",")
+	gtNum = strings.TrimSpace(gtNum)
+	switch gtNum {
+	case "", gameTypeFrisian:
+	case gameTypeFrysk:
+		start = MustParseFEN(fryskStart)
+	default:
+		gr.fail(gr.tagAt["GameType"], gt, fmt.Errorf("%w: GameType %q", ErrGameType, gt))
+		gr.skipping = true
+	}
+	if fen, ok := gr.tags.Lookup("FEN"); ok && !gr.skipping {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			gr.fail(gr.tagAt["FEN"], fen, err)
+			gr.skipping = true
+		} else {
+			start = p
+		}
+	}
+	gr.g = NewGame(start)
+	gr.g.Tags = gr.tags
+	gr.g.notes[0].Comments = gr.pre
+	return gr.g
+}
+
+// pdnResults are the game termination markers, lidraughts' and others'.
+var pdnResults = map[string]bool{
+	"2-0": true, "0-2": true, "1-1": true, "0-0": true,
+	"1-0": true, "0-1": true, "1/2-1/2": true, "*": true,
+}
+
+// word handles a word of move text and reports whether it ends the game.
+func (gr *gameReader) word(tok pdnToken) bool {
+	w := tok.text
+	if pdnResults[w] {
+		gr.marker = w
+		return true
+	}
+	// A move number: "12." or "12..." perhaps with the move attached.
+	if i := strings.IndexFunc(w, func(c rune) bool { return c < '0' || c > '9' }); i > 0 && w[i] == '.' {
+		if n, err := strconv.Atoi(w[:i]); err == nil && n > 0 {
+			gr.number = n
+		}
+		j := i
+		for j < len(w) && w[j] == '.' {
+			j++
+		}
+		if j == len(w) {
+			return false
+		}
+		w = w[j:]
+		tok.col += j
+	}
+	if strings.Trim(w, ".") == "" {
+		return false // a lone "..."
+	}
+	move, marks := splitMarks(w)
+	if move == "" {
+		gr.note().Marks = append(gr.note().Marks, marks)
+		return false
+	}
+	if gr.skipping {
+		return false
+	}
+	p := gr.g.Position()
+	m, err := p.ParseMove(move)
+	if err != nil {
+		gr.fail(tok, w, err)
+		gr.skipping = true
+		return false
+	}
+	gr.g.push(m, p.Apply(m))
+	if marks != "" {
+		gr.note().Marks = append(gr.note().Marks, marks)
+	}
+	return false
+}
+
+func (gr *gameReader) finish() (*Game, error) {
+	if gr.g == nil {
+		gr.setup()
+	}
+	gr.g.Tags = gr.tags
+	if _, ok := gr.g.Tags.Lookup("Result"); !ok && gr.marker != "" {
+		gr.g.Tags.Set("Result", gr.marker)
+	}
+	switch {
+	case len(gr.errs) == 0:
+		return gr.g, nil
+	case gr.r.Strict:
+		gr.r.err = gr.errs[0]
+		return gr.g, gr.r.err
+	}
+	return gr.g, gr.errs
+}

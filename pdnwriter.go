@@ -1,0 +1,285 @@
+package frisian
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// PDNWriter writes games as PDN that lidraughts and PDNReader accept: the
+// tags, a blank line, the numbered moves in shortest unambiguous text
+// (Position.MoveText) with their annotations, wrapped to Width columns, the
+// result and a blank line.
+type PDNWriter struct {
+	// Width is the line length to wrap the move text at (80 when 0). A
+	// single long comment may still run over it.
+	Width int
+
+	// Draws are the draw rules that decide the result written for a game
+	// without a Result tag: OfficialDraws (the zero value) or, for a game
+	// played by lidraughts' counting, LidraughtsDraws.
+	Draws DrawRules
+
+	w io.Writer
+}
+
+// NewPDNWriter returns a writer of PDN to w.
+func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
+
+// WriteGame writes g.
+//
+// Tags are written in their order. Those a reader needs are added when
+// missing: GameType "40" (Frisian), FEN when the game does not start from
+// the initial position (a FEN tag that does not give the start position is
+// rewritten) and Result, from g.OutcomeWith(pw.Draws) when there is no
+// Result tag. The result marker after the moves is the Result tag's value,
+// or "*" when that is not a result.
+//
+// A newline in a tag value, which a tag cannot hold, is written as a space.
+// A comment holding a '}' is written as a ; comment to the end of the
+// line, or, if it also spans lines, without its '}'s. The error
+// wraps ErrSyntax for a tag name, mark or variation that cannot be written
+// as PDN, or is the underlying writer's.
+func (pw *PDNWriter) WriteGame(g *Game) error {
+	b, err := appendPDN(nil, g, pw.Width, pw.Draws)
+	if err != nil {
+		return err
+	}
+	if pw.w == nil {
+		// A programming error; os.ErrInvalid lets errors.Is tell it apart.
+		return fmt.Errorf("frisian: PDNWriter not made by NewPDNWriter: %w", os.ErrInvalid)
+	}
+	_, err = pw.w.Write(b)
+	return err
+}
+
+// AppendText implements encoding.TextAppender: it appends g as one PDN
+// game, as a zero-configured PDNWriter.WriteGame writes it (the official
+// draw rules decide a missing Result).
+func (g *Game) AppendText(dst []byte) ([]byte, error) { return appendPDN(dst, g, 0, OfficialDraws) }
+
+// MarshalText implements encoding.TextMarshaler with the PDN of g.
+func (g *Game) MarshalText() ([]byte, error) { return appendPDN(nil, g, 0, OfficialDraws) }
+
+// UnmarshalText implements encoding.TextUnmarshaler: it reads one PDN game,
+// strictly, into g. Text with more than one game is an error.
+func (g *Game) UnmarshalText(text []byte) error {
+	r := NewPDNReader(strings.NewReader(string(text)))
+	r.Strict = true
+	got, err := r.Next()
+	if err == io.EOF {
+		return &PDNError{Game: 1, Line: 1, Column: 1, Err: pdnSyntax("no game")}
+	}
+	if err != nil {
+		return err
+	}
+	if more, err := r.Next(); more != nil || err != io.EOF {
+		if err == nil || err == io.EOF {
+			err = &PDNError{Game: 2, Line: 1, Column: 1, Err: pdnSyntax("more than one game")}
+		}
+		return err
+	}
+	*g = *got
+	return nil
+}
+
+// pdnLine builds wrapped move text.
+type pdnLine struct {
+	buf   []byte
+	col   int
+	width int
+}
+
+func (pl *pdnLine) add(tok string) {
+	if pl.col > 0 {
+		if pl.col+1+len(tok) > pl.width {
+			pl.buf = append(pl.buf, '\n')
+			pl.col = 0
+		} else {
+			pl.buf = append(pl.buf, ' ')
+			pl.col++
+		}
+	}
+	pl.buf = append(pl.buf, tok...)
+	if i := strings.LastIndexByte(tok, '\n'); i >= 0 {
+		pl.col = len(tok) - i - 1
+	} else {
+		pl.col += len(tok)
+	}
+}
+
+// writeError reports game content that PDN cannot hold.
+func writeError(format string, args ...any) error {
+	return fmt.Errorf("frisian: cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrSyntax)
+}
+
+// appendPDN appends g as PDN, wrapped to width columns, with a missing
+// Result tag decided under draws.
+func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) {
+	if width <= 0 {
+		width = 80
+	}
+	start := g.Start()
+	tags := pdnTags(g, draws)
+	for _, t := range tags {
+		if !validTagName(t.Name) {
+			return dst, writeError("tag name %q is not a PDN name", t.Name)
+		}
+		dst = append(dst, '[')
+		dst = append(dst, t.Name...)
+		dst = append(dst, ` "`...)
+		dst = append(dst, escapeTagValue(t.Value)...)
+		dst = append(dst, "\"]\n"...)
+	}
+	dst = append(dst, '\n')
+
+	pl := pdnLine{buf: dst, width: width}
+	// annotate writes the annotation after ply moves and reports whether
+	// it wrote anything that calls for a number before a Black move.
+	annotate := func(ply int) (bool, error) {
+		a := g.notes[ply]
+		for i, mk := range a.Marks {
+			if !validMark(mk) {
+				return false, writeError("move mark %q is neither $n nor ! and ?", mk)
+			}
+			if i == 0 && ply > 0 && mk[0] != '$' {
+				continue // written on the move itself
+			}
+			pl.add(mk)
+		}
+		for _, c := range a.Comments {
+			if strings.Contains(c, "}") && !strings.Contains(c, "\n") {
+				// Only a line comment can hold a '}'.
+				pl.add(";" + c)
+				pl.buf = append(pl.buf, '\n')
+				pl.col = 0
+				continue
+			}
+			pl.add("{" + strings.ReplaceAll(c, "}", "") + "}")
+		}
+		for _, v := range a.Variations {
+			if !balancedVariation(v) {
+				return false, writeError("variation %q does not pair its parentheses and braces", clip(v))
+			}
+			pl.add("(" + v + ")")
+		}
+		return len(a.Comments) > 0 || len(a.Variations) > 0 || (len(a.Marks) > 0 && a.Marks[len(a.Marks)-1][0] == '$'), nil
+	}
+	interrupted, err := annotate(0)
+	if err != nil {
+		return dst, err
+	}
+	number, turn := 1, start.Turn()
+	for i, m := range g.moves {
+		p := g.positions[i]
+		switch {
+		case turn == White:
+			pl.add(strconv.Itoa(number) + ".")
+		case i == 0 || interrupted:
+			pl.add(strconv.Itoa(number) + "...")
+		}
+		text := p.MoveText(m)
+		if mk := g.notes[i+1].Marks; len(mk) > 0 && mk[0][0] != '$' {
+			text += mk[0]
+		}
+		pl.add(text)
+		if interrupted, err = annotate(i + 1); err != nil {
+			return dst, err
+		}
+		if turn == Black {
+			number++
+		}
+		turn = turn.Opponent()
+	}
+	marker := tags.Get("Result")
+	if !pdnResults[marker] {
+		marker = "*"
+	}
+	pl.add(marker)
+	return append(pl.buf, "\n\n"...), nil
+}
+
+// pdnTags returns g's tags with those a reader needs added (see
+// PDNWriter.WriteGame), a missing Result from the outcome under draws.
+func pdnTags(g *Game, draws DrawRules) Tags {
+	tags := append(Tags(nil), g.Tags...)
+	start := g.Start()
+	if _, ok := tags.Lookup("GameType"); !ok {
+		tags.Set("GameType", gameTypeFrisian)
+	}
+	fen, ok := tags.Lookup("FEN")
+	if ok {
+		if p, err := ParseFEN(fen); err != nil || p != start {
+			tags.Set("FEN", start.FEN())
+		}
+	} else if start != StartPosition() {
+		tags.Set("FEN", start.FEN())
+	}
+	if _, ok := tags.Lookup("Result"); !ok {
+		tags.Set("Result", g.OutcomeWith(draws).Result.PDN())
+	}
+	return tags
+}
+
+func validTagName(s string) bool {
+	if s == "" || len(s) > maxToken {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// escapeTagValue escapes quotes and backslashes, and turns newlines, which
+// a tag cannot hold, into spaces.
+func escapeTagValue(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")
+	return r.Replace(s)
+}
+
+// validMark reports whether mk reads back as a mark: "$" and a number, or
+// a run of ! and ?.
+func validMark(mk string) bool {
+	if strings.HasPrefix(mk, "$") {
+		n := mk[1:]
+		return n != "" && len(n) <= 3 && strings.Trim(n, "0123456789") == ""
+	}
+	return mk != "" && strings.Trim(mk, "!?") == ""
+}
+
+// balancedVariation reports whether v can be written inside parentheses
+// and read back the same: its parentheses pair up outside comments and its
+// comments close.
+func balancedVariation(v string) bool {
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		case '{':
+			j := strings.IndexByte(v[i:], '}')
+			if j < 0 {
+				return false
+			}
+			i += j
+		case ';':
+			j := strings.IndexByte(v[i:], '\n')
+			if j < 0 {
+				return false
+			}
+			i += j
+		}
+	}
+	return depth == 0
+}
