@@ -3,6 +3,7 @@ package frisian
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"strconv"
 	"strings"
 )
@@ -83,22 +84,33 @@ func (sp span) trim() span {
 	return span{strings.TrimRight(sp.text[lead:], " \t\r\n"), sp.off + lead}
 }
 
-// split cuts sp at every sep.
-func (sp span) split(sep byte) []span {
-	var out []span
-	start := 0
-	for i := 0; i <= len(sp.text); i++ {
-		if i == len(sp.text) || sp.text[i] == sep {
-			out = append(out, span{sp.text[start:i], sp.off + start})
-			start = i + 1
+// fields yields the parts of sp between seps, as it goes: nothing is
+// allocated for them.
+func (sp span) fields(sep byte) iter.Seq[span] {
+	return func(yield func(span) bool) {
+		start := 0
+		for i := 0; i <= len(sp.text); i++ {
+			if i == len(sp.text) || sp.text[i] == sep {
+				if !yield(span{sp.text[start:i], sp.off + start}) {
+					return
+				}
+				start = i + 1
+			}
 		}
 	}
-	return out
 }
+
+// maxFENLength bounds the input ParseFEN reads. The longest FEN of a
+// position, fifty kings with both counters, is about 230 bytes; the rest
+// leaves room for spaces and a tag around it.
+const maxFENLength = 1024
 
 func parseFENSetup(s string) (Setup, error) {
 	r := &fenReader{in: s}
 	var st Setup
+	if len(s) > maxFENLength {
+		return st, r.syntax(maxFENLength, "FEN longer than %d bytes", maxFENLength)
+	}
 	body := span{s, 0}.trim()
 	if strings.HasPrefix(body.text, "[") {
 		inner, err := r.unwrapTag(body)
@@ -112,20 +124,25 @@ func parseFENSetup(s string) (Setup, error) {
 	if body.text == "" {
 		return st, r.syntax(body.off, "empty FEN")
 	}
-	parts := body.split(':')
-	turn := parts[0].trim()
-	switch strings.ToUpper(turn.text) {
-	case "W":
-		st.Turn = White
-	case "B":
-		st.Turn = Black
-	default:
-		return st, r.syntax(turn.off, "side to move %q is not W or B", turn.text)
-	}
-	var seen [2]bool
-	var kingField *span
-	for _, part := range parts[1:] {
+	var (
+		seenTurn, seenDraw, seenNumber bool
+		seenPieces                     [2]bool
+		kingField                      *span
+	)
+	for part := range body.fields(':') {
 		part = part.trim()
+		if !seenTurn {
+			seenTurn = true
+			switch strings.ToUpper(part.text) {
+			case "W":
+				st.Turn = White
+			case "B":
+				st.Turn = Black
+			default:
+				return st, r.syntax(part.off, "side to move %q is not W or B", part.text)
+			}
+			continue
+		}
 		if part.text == "" {
 			return st, r.syntax(part.off, "empty field")
 		}
@@ -135,20 +152,28 @@ func parseFENSetup(s string) (Setup, error) {
 			if part.text[0] == 'B' || part.text[0] == 'b' {
 				c = Black
 			}
-			if seen[c] {
+			if seenPieces[c] {
 				return st, r.syntax(part.off, "%s pieces listed twice", c)
 			}
-			seen[c] = true
+			seenPieces[c] = true
 			if err := r.readPieces(&st, c, span{part.text[1:], part.off + 1}); err != nil {
 				return st, err
 			}
 		case 'H', 'h':
+			if seenDraw {
+				return st, r.syntax(part.off, "draw counter given twice")
+			}
+			seenDraw = true
 			n, err := r.number(span{part.text[1:], part.off + 1}, drawPliesLimit)
 			if err != nil {
 				return st, err
 			}
 			st.DrawPlies = n
 		case 'F', 'f':
+			if seenNumber {
+				return st, r.syntax(part.off, "move number given twice")
+			}
+			seenNumber = true
 			if _, err := r.number(span{part.text[1:], part.off + 1}, 1<<30); err != nil {
 				return st, err
 			}
@@ -195,7 +220,7 @@ func (r *fenReader) readPieces(st *Setup, c Color, list span) error {
 	if strings.TrimSpace(list.text) == "" {
 		return nil
 	}
-	for _, item := range list.split(',') {
+	for item := range list.fields(',') {
 		item = item.trim()
 		king := false
 		if item.text != "" && (item.text[0] == 'K' || item.text[0] == 'k') {
@@ -266,10 +291,11 @@ func (r *fenReader) square(sp span) (Square, error) {
 
 // readKingMoves reads lidraughts' +<black><sq>+<white><sq> field.
 func (r *fenReader) readKingMoves(st *Setup, sp span) error {
-	fields := span{sp.text[1:], sp.off + 1}.split('+')
-	if len(fields) != 2 {
+	black, white, ok := strings.Cut(sp.text[1:], "+")
+	if !ok || strings.Contains(white, "+") {
 		return r.syntax(sp.off, "king-move field %q is not +<black>+<white>", sp.text)
 	}
+	fields := [2]span{{black, sp.off + 1}, {white, sp.off + 2 + len(black)}}
 	for i, f := range fields {
 		c := Black
 		if i == 1 {
@@ -357,7 +383,8 @@ func (p Position) AppendFEN(dst []byte) []byte {
 			km := p.KingMoves(c)
 			dst = append(dst, '+', byte('0'+km.Count))
 			if km.Count > 0 {
-				dst = strconv.AppendUint(dst, uint64(km.Square), 10)
+				// Two digits, as lidraughts writes and reads them.
+				dst = append(dst, byte('0'+km.Square/10), byte('0'+km.Square%10))
 			}
 		}
 	}

@@ -124,3 +124,41 @@ func checkParseError(t *testing.T, s string, err error) {
 		t.Fatalf("ParseFEN(%q) error has no message", s)
 	}
 }
+
+// FuzzSetupFEN builds a Setup from arbitrary bytes. When Setup.Position
+// accepts it, its FEN must read back to the same Position and the same
+// Setup; when it refuses, the error must be a *PositionError.
+func FuzzSetupFEN(f *testing.F) {
+	f.Add([]byte("\x01\x01\x01\x00\x00\x03\x04"), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0))
+	f.Add([]byte("\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02"), uint8(1), uint8(0), uint8(0), uint8(2), uint8(1), uint8(0))
+	f.Add([]byte("\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04"), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), uint8(9))
+	f.Fuzz(func(t *testing.T, board []byte, turn, wCount, wSquare, bCount, bSquare, plies uint8) {
+		var st Setup
+		for i := 0; i < len(board) && i < NumSquares; i++ {
+			st.Board[i+1] = Piece(board[i] % 6) // some of them no piece at all
+		}
+		st.Turn = Color(turn % 3)
+		st.KingMoves[White] = KingMoves{Count: int(wCount % 5), Square: Square(wSquare % 52)}
+		st.KingMoves[Black] = KingMoves{Count: int(bCount % 5), Square: Square(bSquare % 52)}
+		st.DrawPlies = int(plies)
+		p, err := st.Position()
+		if err != nil {
+			var pe *PositionError
+			if !errors.As(err, &pe) || !errors.Is(err, ErrInvalidPosition) {
+				t.Fatalf("Setup.Position error %T %v", err, err)
+			}
+			return
+		}
+		fen := p.FEN()
+		q, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("ParseFEN(%q): %v", fen, err)
+		}
+		if q != p {
+			t.Fatalf("%q reads back as %s", fen, q.FEN())
+		}
+		if q.Setup() != st {
+			t.Fatalf("%q reads back to the setup %+v, want %+v", fen, q.Setup(), st)
+		}
+	})
+}

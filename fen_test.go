@@ -37,6 +37,9 @@ func TestParseFENVariants(t *testing.T) {
 		{"king moves black", "B:W31:B1,K12:+312+0", "B:W31:B1,K12:+312+0"},
 		{"king moves both", "W:W31,K40:B1,K12:H0:F12:+312+340", "W:W31,K40:B1,K12:+312+340"},
 		{"king moves one", "B:W31,K40:B1:+0+140", "B:W31,K40:B1:+0+140"},
+		// lidraughts writes the square in two digits; one digit is read too.
+		{"king moves on a one-digit square", "W:W6:BK1,30:+101+0", "W:W6:BK1,30:+101+0"},
+		{"king moves, square in one digit", "W:W6:BK1,30:+11+0", "W:W6:BK1,30:+101+0"},
 		// Stale lidraughts values, reset as the official rules do (§5, §7).
 		{"stale: counted king captured", "W:W31,K40:B1:+0+335", "W:W31,K40:B1"},
 		{"stale: side without men", "W:WK40:B1:+0+340", "W:WK40:B1"},
@@ -118,6 +121,9 @@ func TestParseFENErrors(t *testing.T) {
 		{"W:W31:B1:Hx", ErrSyntax, 10},
 		{"W:W31:B1:H99999", ErrSyntax, 10},
 		{"W:W31:B1:F", ErrSyntax, 10},
+		{"W:W31:B1:H0:H0", ErrSyntax, 12},
+		{"W:W31:B1:F1:F2", ErrSyntax, 12},
+		{"W:W31:B1:F1:H0:F1", ErrSyntax, 15},
 		{"W:W31:B1:+4+0", ErrSyntax, 10},
 		{"W:W31:B1:+0+4", ErrSyntax, 12},
 		{"W:W31:B1:+312", ErrSyntax, 9},
@@ -192,6 +198,31 @@ func TestParseFENLongInput(t *testing.T) {
 	}
 	if pe.Input != in[:200] || pe.Offset != 9 {
 		t.Errorf("Input %d bytes, Offset %d; want the first 200 bytes and offset 9", len(pe.Input), pe.Offset)
+	}
+}
+
+// TestParseFENHugeInput: input longer than any FEN is refused before it is
+// read, so ten megabytes cost no more than a line.
+func TestParseFENHugeInput(t *testing.T) {
+	for _, in := range []string{
+		"W:W31:B" + strings.Repeat(",", 10<<20),
+		"W:W31:B1" + strings.Repeat(":F1", 1<<20),
+		strings.Repeat(" ", maxFENLength) + "W:W31:B1",
+	} {
+		var err error
+		allocs := testing.AllocsPerRun(3, func() { _, err = ParseFEN(in) })
+		if !errors.Is(err, ErrSyntax) {
+			t.Errorf("ParseFEN(%d bytes) error %v, want ErrSyntax", len(in), err)
+		}
+		if allocs > 4 {
+			t.Errorf("ParseFEN(%d bytes) made %v allocations", len(in), allocs)
+		}
+	}
+	// The longest real FEN is well within the limit.
+	long := "W:WK1,K2,K3,K4,K5,K6,K7,K8,K9,K10,K11,K12,K13,K14,K15,K16,K17,K18,K19,K20,K21,K22,K23,K24,K25:" +
+		"BK26,K27,K28,K29,K30,K31,K32,K33,K34,K35,K36,K37,K38,K39,K40,K41,K42,K43,K44,K45,K46,K47,K48,K49,K50"
+	if _, err := ParseFEN(" [FEN \"" + long + ":H0:F1000\"] "); err != nil {
+		t.Errorf("full board of kings: %v", err)
 	}
 }
 

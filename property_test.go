@@ -476,7 +476,8 @@ func refPerft(s refState, depth int) uint64 {
 
 // refFEN writes the FEN that Position.FEN documents: side to move, White's
 // squares ascending with K for kings, Black's, then :H<n> when the draw
-// counter is not 0 and :+<black>+<white> when a king-move count is not 0.
+// counter is not 0 and :+<black>+<white> when a king-move count is not 0,
+// squares in two digits.
 func refFEN(s refState) string {
 	var b strings.Builder
 	b.WriteString(map[bool]string{true: "W", false: "B"}[s.whiteTurn])
@@ -503,7 +504,7 @@ func refFEN(s refState) string {
 		for _, c := range []Color{Black, White} {
 			fmt.Fprintf(&b, "+%d", s.km[c].Count)
 			if s.km[c].Count > 0 {
-				fmt.Fprintf(&b, "%d", s.km[c].Square)
+				fmt.Fprintf(&b, "%02d", s.km[c].Square) // two digits: RULES.md §8
 			}
 		}
 	}
@@ -1141,7 +1142,8 @@ func drawFENVariant(t *rapid.T, s refState) string {
 		for _, c := range []Color{Black, White} {
 			f += fmt.Sprintf("+%d", s.km[c].Count)
 			if s.km[c].Count > 0 {
-				f += fmt.Sprintf("%d", s.km[c].Square)
+				// Readers take the square in one digit too (older output).
+				f += fmt.Sprintf(rapid.SampledFrom([]string{"%d", "%02d"}).Draw(t, "squareFormat"), s.km[c].Square)
 			}
 		}
 		fields = append(fields, f)
