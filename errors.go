@@ -21,6 +21,9 @@ var (
 	// ErrInvalidPosition: the text is well-formed but the position it
 	// describes cannot occur (a man on its own promotion row, for example).
 	ErrInvalidPosition = errors.New("invalid position")
+	// ErrTooLarge: input goes past a documented limit, such as the size
+	// of one game in a PDN file (see PDNReader).
+	ErrTooLarge = errors.New("too large")
 	// ErrSearchStopped: a search was stopped by its context before it
 	// finished (see Position.LegalMovesContext).
 	ErrSearchStopped = errors.New("search stopped")

@@ -23,6 +23,20 @@ const (
 	fryskStart      = "W:W46-50:B1-5"
 )
 
+// gameTypeStart returns the start position of a game of the given GameType
+// tag value ("" when there is none), and false when this package does not
+// play that game.
+func gameTypeStart(gameType string) (Position, bool) {
+	num, _, _ := strings.Cut(strings.TrimSpace(gameType), ",")
+	switch strings.TrimSpace(num) {
+	case "", gameTypeFrisian:
+		return StartPosition(), true
+	case gameTypeFrysk:
+		return MustParseFEN(fryskStart), true
+	}
+	return Position{}, false
+}
+
 // PDNError reports a problem in a PDN file: where it is, in which game and
 // at which move, the text at fault and what is wrong.
 type PDNError struct {
@@ -90,6 +104,13 @@ type pdnSyntax string
 
 func (e pdnSyntax) Error() string { return "syntax error: " + string(e) }
 func (e pdnSyntax) Unwrap() error { return ErrSyntax }
+
+// pdnTooLarge is the Err of a PDNError for text over one of the limits
+// PDNReader documents.
+type pdnTooLarge string
+
+func (e pdnTooLarge) Error() string { return "too large: " + string(e) }
+func (e pdnTooLarge) Unwrap() error { return ErrTooLarge }
 
 // maxToken bounds a word of move text; longer runs of characters are
 // reported and skipped rather than stored.

@@ -27,7 +27,56 @@ type pdnToken struct {
 	text        string // the word, the comment or variation inside, or the raw text
 	name, value string // of a tag
 	msg         string // what is wrong, for tokError and malformed tags
+	tooLarge    bool   // the error is text over maxText, not malformed PDN
 	line, col   int
+}
+
+// error returns what is wrong with a tokError or a malformed tag.
+func (tok pdnToken) error() error {
+	if tok.tooLarge {
+		return pdnTooLarge(tok.msg)
+	}
+	return pdnSyntax(tok.msg)
+}
+
+// unexpected returns the message for a stray closing bracket as a
+// constant: a file of them costs no allocation per byte.
+func unexpected(c byte) string {
+	switch c {
+	case ')':
+		return "unexpected ')'"
+	case '}':
+		return "unexpected '}'"
+	}
+	return "unexpected ']'"
+}
+
+// maxText bounds the text of one comment, variation or tag value. Longer
+// text is read to its end but not kept, and reported as too large.
+const maxText = 64 << 10
+
+// textBuf collects the text of a token, keeping at most maxText bytes.
+type textBuf struct {
+	b    []byte
+	over bool // bytes were dropped
+}
+
+func (t *textBuf) add(c byte) {
+	if len(t.b) < maxText {
+		t.b = append(t.b, c)
+	} else {
+		t.over = true
+	}
+}
+
+func (t *textBuf) String() string { return string(t.b) }
+
+// tooLarge turns tok into the error for text over maxText.
+func tooLarge(tok pdnToken, what string, start string, t *textBuf) pdnToken {
+	tok.kind, tok.tooLarge = tokError, true
+	tok.msg = fmt.Sprintf("%s longer than %d KiB", what, maxText>>10)
+	tok.text = start + clip(t.String())
+	return tok
 }
 
 type pdnLexer struct {
@@ -91,7 +140,7 @@ func (l *pdnLexer) next() pdnToken {
 			continue
 		}
 		if c == '%' && l.col == 0 {
-			l.skipLine() // an escape line
+			l.readLine(nil) // an escape line
 			continue
 		}
 		tok := pdnToken{line: l.line, col: l.col + 1}
@@ -100,22 +149,30 @@ func (l *pdnLexer) next() pdnToken {
 			return l.tag(tok)
 		case '{':
 			l.read()
-			var b strings.Builder
-			if !l.readTo(&b, '}') {
+			var b textBuf
+			switch {
+			case !l.readTo(&b, '}'):
 				tok.kind, tok.msg, tok.text = tokError, "comment not closed by }", "{"+clip(b.String())
-				return tok
+			case b.over:
+				tok = tooLarge(tok, "comment", "{", &b)
+			default:
+				tok.kind, tok.text = tokComment, strings.TrimSpace(b.String())
 			}
-			tok.kind, tok.text = tokComment, strings.TrimSpace(b.String())
 			return tok
 		case ';':
 			l.read()
-			tok.kind, tok.text = tokComment, strings.TrimSpace(l.skipLine())
+			var b textBuf
+			l.readLine(&b)
+			if b.over {
+				return tooLarge(tok, "comment", ";", &b)
+			}
+			tok.kind, tok.text = tokComment, strings.TrimSpace(b.String())
 			return tok
 		case '(':
 			return l.variation(tok)
 		case ')', '}', ']':
 			l.read()
-			tok.kind, tok.text, tok.msg = tokError, string(c), fmt.Sprintf("unexpected %q", c)
+			tok.kind, tok.text, tok.msg = tokError, string(c), unexpected(c)
 			return tok
 		case '$':
 			l.read()
@@ -138,7 +195,7 @@ func (l *pdnLexer) next() pdnToken {
 
 // readTo appends what it reads to b until the byte end, which it consumes
 // but does not append; it reports false when the input ends first.
-func (l *pdnLexer) readTo(b *strings.Builder, end byte) bool {
+func (l *pdnLexer) readTo(b *textBuf, end byte) bool {
 	for {
 		c, ok := l.read()
 		if !ok {
@@ -147,7 +204,7 @@ func (l *pdnLexer) readTo(b *strings.Builder, end byte) bool {
 		if c == end {
 			return true
 		}
-		b.WriteByte(c)
+		b.add(c)
 	}
 }
 
@@ -166,16 +223,18 @@ func (l *pdnLexer) word() string {
 	}
 }
 
-// skipLine reads to the end of the line and returns what it read.
-func (l *pdnLexer) skipLine() string {
-	var b strings.Builder
+// readLine reads to the end of the line, adding what it reads to b unless
+// b is nil.
+func (l *pdnLexer) readLine(b *textBuf) {
 	for {
 		c, ok := l.peek()
 		if !ok || c == '\n' {
-			return b.String()
+			return
 		}
 		l.read()
-		b.WriteByte(c)
+		if b != nil {
+			b.add(c)
+		}
 	}
 }
 
@@ -188,7 +247,7 @@ func (l *pdnLexer) tag(tok pdnToken) pdnToken {
 	defer func() { l.raw = nil }()
 	l.read() // [
 	bad := func(msg string) pdnToken {
-		l.skipLine()
+		l.readLine(nil)
 		tok.msg = msg
 		tok.text = clip(strings.TrimSpace(raw.String()))
 		tok.name = ""
@@ -202,7 +261,7 @@ func (l *pdnLexer) tag(tok pdnToken) pdnToken {
 			break
 		}
 		l.read()
-		if name.Len() < maxToken {
+		if name.Len() <= maxToken {
 			name.WriteByte(c)
 		}
 	}
@@ -210,12 +269,15 @@ func (l *pdnLexer) tag(tok pdnToken) pdnToken {
 	if tok.name == "" {
 		return bad("tag name expected after [")
 	}
+	if len(tok.name) > maxToken {
+		return bad(fmt.Sprintf("tag name longer than %d bytes", maxToken))
+	}
 	l.skipBlanks()
 	if c, ok := l.peek(); !ok || c != '"' {
 		return bad("tag value must be quoted")
 	}
 	l.read()
-	var value strings.Builder
+	var value textBuf
 	for {
 		c, ok := l.peek()
 		if !ok || c == '\n' {
@@ -231,13 +293,18 @@ func (l *pdnLexer) tag(tok pdnToken) pdnToken {
 				c = d
 			}
 		}
-		value.WriteByte(c)
+		value.add(c)
 	}
 	l.skipBlanks()
 	if c, ok := l.peek(); !ok || c != ']' {
 		return bad("tag not closed by ]")
 	}
 	l.read()
+	if value.over {
+		tok = tooLarge(tok, "tag value", "["+tok.name+` "`, &value)
+		tok.kind, tok.name = tokTag, ""
+		return tok
+	}
 	tok.value = value.String()
 	tok.text = ""
 	return tok
@@ -258,7 +325,7 @@ func (l *pdnLexer) skipBlanks() {
 // recursed into, so that any depth is safe.
 func (l *pdnLexer) variation(tok pdnToken) pdnToken {
 	l.read() // (
-	var b strings.Builder
+	var b textBuf
 	depth := 1
 	for {
 		c, ok := l.read()
@@ -272,21 +339,24 @@ func (l *pdnLexer) variation(tok pdnToken) pdnToken {
 		case ')':
 			depth--
 			if depth == 0 {
+				if b.over {
+					return tooLarge(tok, "variation", "(", &b)
+				}
 				tok.kind, tok.text = tokVariation, b.String()
 				return tok
 			}
 		case '{':
-			b.WriteByte(c)
+			b.add(c)
 			if !l.readTo(&b, '}') {
 				tok.kind, tok.msg, tok.text = tokError, "comment not closed by } in a variation", "("+clip(b.String())
 				return tok
 			}
 			c = '}' // written below: the variation keeps its comments whole
 		case ';':
-			b.WriteByte(c)
-			b.WriteString(l.skipLine())
+			b.add(c)
+			l.readLine(&b)
 			continue
 		}
-		b.WriteByte(c)
+		b.add(c)
 	}
 }

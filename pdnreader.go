@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -23,20 +24,45 @@ import (
 // W:W46-50:B1-5); any other game type is reported with ErrGameType and its
 // moves are not replayed. A FEN tag gives the start position; SetUp is not
 // needed.
+//
+// A game ends at its result marker. Comments, NAGs, marks and stray text
+// after the marker still belong to that game (a second result is reported);
+// the next game begins at the next tag or move.
+//
+// Untrusted files cost bounded memory: the reader keeps one game, and a
+// game keeps at most 64 KiB per comment, variation or tag value, 1 MiB of
+// such text in all, 10 000 plies and 100 errors. Text or moves past these
+// limits are read but not kept, and reported by a PDNError wrapping
+// ErrTooLarge.
 type PDNReader struct {
 	// Strict makes the first problem in the stream end the reading.
 	Strict bool
 
-	lex     pdnLexer
-	pending *pdnToken // a token read ahead: the first tag of the next game
-	games   int
-	err     error // sticky: an I/O error, or the first problem in strict mode
+	lex        pdnLexer
+	pending    pdnToken // a token read ahead: the first of the next game
+	hasPending bool
+	games      int
+	err        error // sticky: an I/O error, or the first problem in strict mode
 }
+
+// Limits on what one game of a PDN file may hold (see PDNReader).
+const (
+	maxGameText   = 1 << 20 // bytes of comments, variations, marks and tags
+	maxGamePlies  = 10_000
+	maxGameErrors = 100
+	// itemCost is charged per comment, mark or tag on top of its length,
+	// for the memory that holds it: a million empty comments are not free.
+	itemCost = 32
+)
 
 // NewPDNReader returns a lenient reader of the PDN stream r. It reads r as
 // it goes, keeping only the current game in memory. (The zero PDNReader
-// reads an empty stream.)
+// reads an empty stream; with a nil r, Next returns an error wrapping
+// os.ErrInvalid.)
 func NewPDNReader(r io.Reader) *PDNReader {
+	if r == nil {
+		return &PDNReader{err: fmt.Errorf("frisian: NewPDNReader(nil): %w", os.ErrInvalid)}
+	}
 	return &PDNReader{lex: pdnLexer{br: bufio.NewReader(r), line: 1}}
 }
 
@@ -55,7 +81,7 @@ func (r *PDNReader) Next() (*Game, error) {
 	if r.lex.br == nil {
 		return nil, io.EOF // the zero PDNReader reads an empty stream
 	}
-	gr := gameReader{r: r, game: r.games + 1}
+	gr := gameReader{r: r, game: r.games + 1, budget: maxGameText}
 	for {
 		tok := r.token()
 		if tok.kind == tokEOF {
@@ -73,11 +99,11 @@ func (r *PDNReader) Next() (*Game, error) {
 			gr.started = true
 			r.games++
 		}
-		if tok.kind == tokTag && gr.inMoves {
-			r.pending = &tok // the next game's first tag
+		if gr.startsNext(tok) {
+			r.pending, r.hasPending = tok, true
 			return gr.finish()
 		}
-		done := gr.take(tok)
+		gr.take(tok)
 		if r.Strict && len(gr.errs) > 0 {
 			g := gr.g
 			if g == nil {
@@ -85,9 +111,6 @@ func (r *PDNReader) Next() (*Game, error) {
 			}
 			r.err = gr.errs[0]
 			return g, r.err
-		}
-		if done {
-			return gr.finish()
 		}
 	}
 }
@@ -113,10 +136,9 @@ func (r *PDNReader) Games() iter.Seq2[*Game, error] {
 }
 
 func (r *PDNReader) token() pdnToken {
-	if r.pending != nil {
-		t := *r.pending
-		r.pending = nil
-		return t
+	if r.hasPending {
+		r.hasPending = false
+		return r.pending
 	}
 	return r.lex.next()
 }
@@ -127,7 +149,9 @@ type gameReader struct {
 	game     int
 	started  bool
 	inMoves  bool
+	ended    bool // the result marker has been read
 	skipping bool // after a move error, or for a game that cannot be replayed
+	budget   int  // bytes of text the game may still keep (maxGameText)
 	tags     Tags
 	tagAt    map[string]pdnToken // where each tag was, for errors about it
 	g        *Game
@@ -138,10 +162,44 @@ type gameReader struct {
 }
 
 func (gr *gameReader) fail(tok pdnToken, text string, err error) {
+	switch {
+	case len(gr.errs) > maxGameErrors:
+		return
+	case len(gr.errs) == maxGameErrors:
+		text, err = "", pdnTooLarge(fmt.Sprintf("more than %d errors; the rest of the game is skipped", maxGameErrors))
+		gr.skipping = true
+	}
 	gr.errs = append(gr.errs, &PDNError{
 		Game: gr.game, Line: tok.line, Column: tok.col, Move: gr.moveNumber(),
 		Text: clip(text), Err: err,
 	})
+}
+
+// keep charges text of n bytes to the game's budget and reports whether it
+// may be kept; the first refusal is reported.
+func (gr *gameReader) keep(tok pdnToken, n int) bool {
+	if gr.budget < 0 {
+		return false
+	}
+	gr.budget -= n + itemCost
+	if gr.budget < 0 {
+		gr.fail(tok, "", pdnTooLarge(fmt.Sprintf("the game holds more than %d KiB of comments, variations and tags; the rest are left out", maxGameText>>10)))
+		return false
+	}
+	return true
+}
+
+// startsNext reports whether tok begins the next game: a tag after the
+// moves, or a move after the result.
+func (gr *gameReader) startsNext(tok pdnToken) bool {
+	switch {
+	case tok.kind == tokTag:
+		return gr.inMoves
+	case tok.kind == tokWord && gr.ended:
+		// Moves and move numbers have digits; marks and stray words do not.
+		return !pdnResults[tok.text] && strings.ContainsAny(tok.text, "0123456789")
+	}
+	return false
 }
 
 // moveNumber is the number of the move being read: the last number in the
@@ -160,35 +218,47 @@ func (gr *gameReader) moveNumber() int {
 	return ply/2 + 1
 }
 
-// take handles one token and reports whether it ends the game.
-func (gr *gameReader) take(tok pdnToken) bool {
+// take handles one token of the game.
+func (gr *gameReader) take(tok pdnToken) {
 	if tok.kind == tokError {
-		gr.fail(tok, tok.text, pdnSyntax(tok.msg))
-		return false
+		gr.fail(tok, tok.text, tok.error())
+		return
 	}
 	if tok.kind == tokTag {
 		gr.addTag(tok)
-		return false
+		return
 	}
 	if tok.kind == tokComment && !gr.inMoves {
 		// Before the moves: the tags may not all be read yet.
-		gr.pre = append(gr.pre, tok.text)
-		return false
+		if gr.keep(tok, len(tok.text)) {
+			gr.pre = append(gr.pre, tok.text)
+		}
+		return
 	}
 	if !gr.inMoves {
 		gr.startMoves()
 	}
 	switch tok.kind {
 	case tokComment:
-		gr.note().Comments = append(gr.note().Comments, tok.text)
+		if gr.keep(tok, len(tok.text)) {
+			gr.note().Comments = append(gr.note().Comments, tok.text)
+		}
 	case tokVariation:
-		gr.note().Variations = append(gr.note().Variations, tok.text)
+		if gr.keep(tok, len(tok.text)) {
+			gr.note().Variations = append(gr.note().Variations, tok.text)
+		}
 	case tokNAG:
-		gr.note().Marks = append(gr.note().Marks, tok.text)
+		gr.mark(tok, tok.text)
 	case tokWord:
-		return gr.word(tok)
+		gr.word(tok)
 	}
-	return false
+}
+
+// mark adds a move mark or NAG to the annotation being read.
+func (gr *gameReader) mark(tok pdnToken, mk string) {
+	if gr.keep(tok, len(mk)) {
+		gr.note().Marks = append(gr.note().Marks, mk)
+	}
 }
 
 // note returns the annotation the next comment or mark belongs to: after
@@ -199,7 +269,10 @@ func (gr *gameReader) note() *Annotation {
 
 func (gr *gameReader) addTag(tok pdnToken) {
 	if tok.name == "" {
-		gr.fail(tok, tok.text, pdnSyntax(tok.msg))
+		gr.fail(tok, tok.text, tok.error())
+		return
+	}
+	if !gr.keep(tok, len(tok.name)+len(tok.value)) {
 		return
 	}
 	if gr.tagAt == nil {
@@ -224,15 +297,10 @@ func (gr *gameReader) startMoves() {
 // setup makes the Game from the tags read: the game type decides whether
 // it can be replayed, the FEN tag gives the start.
 func (gr *gameReader) setup() *Game {
-	start := StartPosition()
-	gt := strings.TrimSpace(gr.tags.Get("GameType"))
-	gtNum, _, _ := strings.Cut(gt, ",")
-	gtNum = strings.TrimSpace(gtNum)
-	switch gtNum {
-	case "", gameTypeFrisian:
-	case gameTypeFrysk:
-		start = MustParseFEN(fryskStart)
-	default:
+	gt := gr.tags.Get("GameType")
+	start, ok := gameTypeStart(gt)
+	if !ok {
+		start = StartPosition() // the game is kept, its moves not replayed
 		gr.fail(gr.tagAt["GameType"], gt, fmt.Errorf("%w: GameType %q", ErrGameType, gt))
 		gr.skipping = true
 	}
@@ -257,12 +325,16 @@ var pdnResults = map[string]bool{
 	"1-0": true, "0-1": true, "1/2-1/2": true, "*": true,
 }
 
-// word handles a word of move text and reports whether it ends the game.
-func (gr *gameReader) word(tok pdnToken) bool {
+// word handles a word of move text.
+func (gr *gameReader) word(tok pdnToken) {
 	w := tok.text
 	if pdnResults[w] {
-		gr.marker = w
-		return true
+		if gr.ended {
+			gr.fail(tok, w, pdnSyntax("a second result"))
+			return
+		}
+		gr.marker, gr.ended = w, true
+		return
 	}
 	// A move number: "12." or "12..." perhaps with the move attached.
 	if i := strings.IndexFunc(w, func(c rune) bool { return c < '0' || c > '9' }); i > 0 && w[i] == '.' {
@@ -274,34 +346,38 @@ func (gr *gameReader) word(tok pdnToken) bool {
 			j++
 		}
 		if j == len(w) {
-			return false
+			return
 		}
 		w = w[j:]
 		tok.col += j
 	}
 	if strings.Trim(w, ".") == "" {
-		return false // a lone "..."
+		return // a lone "..."
 	}
 	move, marks := splitMarks(w)
 	if move == "" {
-		gr.note().Marks = append(gr.note().Marks, marks)
-		return false
+		gr.mark(tok, marks)
+		return
 	}
 	if gr.skipping {
-		return false
+		return
+	}
+	if gr.g.Len() >= maxGamePlies {
+		gr.fail(tok, w, pdnTooLarge(fmt.Sprintf("more than %d plies; the rest of the game is skipped", maxGamePlies)))
+		gr.skipping = true
+		return
 	}
 	p := gr.g.Position()
 	m, err := p.ParseMove(move)
 	if err != nil {
 		gr.fail(tok, w, err)
 		gr.skipping = true
-		return false
+		return
 	}
 	gr.g.push(m, p.Apply(m))
 	if marks != "" {
-		gr.note().Marks = append(gr.note().Marks, marks)
+		gr.mark(tok, marks)
 	}
-	return false
 }
 
 func (gr *gameReader) finish() (*Game, error) {

@@ -30,26 +30,35 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 
 // WriteGame writes g.
 //
-// Tags are written in their order. Those a reader needs are added when
-// missing: GameType "40" (Frisian), FEN when the game does not start from
-// the initial position (a FEN tag that does not give the start position is
-// rewritten) and Result, from g.OutcomeWith(pw.Draws) when there is no
-// Result tag. The result marker after the moves is the Result tag's value,
-// or "*" when that is not a result.
+// What is written reads back with PDNReader to the same game: the same
+// start, moves and annotations, and the tags written. To that end the
+// writer normalises what PDN cannot hold or a reader would read otherwise:
+//   - Tags are written in their order, a name given twice once, at its
+//     first place with its last value (as a reader keeps it). Those a
+//     reader needs are added when missing: GameType "40" (Frisian), FEN
+//     when the game does not start where its game type starts (a FEN tag
+//     that does not give the start position is rewritten) and Result, from
+//     g.OutcomeWith(pw.Draws). The result marker after the moves is the
+//     Result tag's value, or "*" when that is not a result.
+//   - A newline in a tag value, which a tag cannot hold, is written as a
+//     space; comments are written without surrounding spaces, which a
+//     reader drops; a comment holding a '}' is written as a ; comment to
+//     the end of the line, or, if it also spans lines, without its '}'s.
 //
-// A newline in a tag value, which a tag cannot hold, is written as a space.
-// A comment holding a '}' is written as a ; comment to the end of the
-// line, or, if it also spans lines, without its '}'s. The error
-// wraps ErrSyntax for a tag name, mark or variation that cannot be written
-// as PDN, or is the underlying writer's.
+// The error wraps ErrGameType for a GameType tag of another game than
+// Frisian or Frysk!, ErrSyntax for a tag name, mark or variation that
+// cannot be written as PDN, ErrTooLarge for a game past the limits a
+// PDNReader keeps, and os.ErrInvalid for a nil game or a writer not made
+// by NewPDNWriter; or it is the underlying writer's. Nothing is written
+// when the game cannot be.
 func (pw *PDNWriter) WriteGame(g *Game) error {
-	b, err := appendPDN(nil, g, pw.Width, pw.Draws)
-	if err != nil {
-		return err
-	}
 	if pw.w == nil {
 		// A programming error; os.ErrInvalid lets errors.Is tell it apart.
 		return fmt.Errorf("frisian: PDNWriter not made by NewPDNWriter: %w", os.ErrInvalid)
+	}
+	b, err := appendPDN(nil, g, pw.Width, pw.Draws)
+	if err != nil {
+		return err
 	}
 	_, err = pw.w.Write(b)
 	return err
@@ -118,15 +127,21 @@ func writeError(format string, args ...any) error {
 // appendPDN appends g as PDN, wrapped to width columns, with a missing
 // Result tag decided under draws.
 func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) {
+	if g == nil {
+		return dst, fmt.Errorf("frisian: cannot write a nil Game as PDN: %w", os.ErrInvalid)
+	}
 	if width <= 0 {
 		width = 80
 	}
 	start := g.Start()
-	tags := pdnTags(g, draws)
+	tags, err := pdnTags(g, draws)
+	if err != nil {
+		return dst, err
+	}
+	if err := checkWritable(g, tags); err != nil {
+		return dst, err
+	}
 	for _, t := range tags {
-		if !validTagName(t.Name) {
-			return dst, writeError("tag name %q is not a PDN name", t.Name)
-		}
 		dst = append(dst, '[')
 		dst = append(dst, t.Name...)
 		dst = append(dst, ` "`...)
@@ -138,56 +153,50 @@ func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) 
 	pl := pdnLine{buf: dst, width: width}
 	// annotate writes the annotation after ply moves and reports whether
 	// it wrote anything that calls for a number before a Black move.
-	annotate := func(ply int) (bool, error) {
+	annotate := func(ply int) bool {
 		a := g.notes[ply]
 		for i, mk := range a.Marks {
-			if !validMark(mk) {
-				return false, writeError("move mark %q is neither $n nor ! and ?", mk)
-			}
 			if i == 0 && ply > 0 && mk[0] != '$' {
 				continue // written on the move itself
 			}
 			pl.add(mk)
 		}
 		for _, c := range a.Comments {
-			if strings.Contains(c, "}") && !strings.Contains(c, "\n") {
-				// Only a line comment can hold a '}'.
-				pl.add(";" + c)
-				pl.buf = append(pl.buf, '\n')
-				pl.col = 0
-				continue
+			c = strings.TrimSpace(c)
+			if strings.Contains(c, "}") {
+				if !strings.Contains(c, "\n") {
+					// Only a line comment can hold a '}'.
+					pl.add(";" + c)
+					pl.buf = append(pl.buf, '\n')
+					pl.col = 0
+					continue
+				}
+				c = strings.TrimSpace(strings.ReplaceAll(c, "}", ""))
 			}
-			pl.add("{" + strings.ReplaceAll(c, "}", "") + "}")
+			pl.add("{" + c + "}")
 		}
 		for _, v := range a.Variations {
-			if !balancedVariation(v) {
-				return false, writeError("variation %q does not pair its parentheses and braces", clip(v))
-			}
 			pl.add("(" + v + ")")
 		}
-		return len(a.Comments) > 0 || len(a.Variations) > 0 || (len(a.Marks) > 0 && a.Marks[len(a.Marks)-1][0] == '$'), nil
+		return len(a.Comments) > 0 || len(a.Variations) > 0 || (len(a.Marks) > 0 && a.Marks[len(a.Marks)-1][0] == '$')
 	}
-	interrupted, err := annotate(0)
-	if err != nil {
-		return dst, err
-	}
+	interrupted := annotate(0)
 	number, turn := 1, start.Turn()
 	for i, m := range g.moves {
 		p := g.positions[i]
-		switch {
-		case turn == White:
-			pl.add(strconv.Itoa(number) + ".")
-		case i == 0 || interrupted:
-			pl.add(strconv.Itoa(number) + "...")
-		}
 		text := p.MoveText(m)
 		if mk := g.notes[i+1].Marks; len(mk) > 0 && mk[0][0] != '$' {
 			text += mk[0]
 		}
-		pl.add(text)
-		if interrupted, err = annotate(i + 1); err != nil {
-			return dst, err
+		// A move number and its move go on one line.
+		switch {
+		case turn == White:
+			text = strconv.Itoa(number) + ". " + text
+		case i == 0 || interrupted:
+			text = strconv.Itoa(number) + "... " + text
 		}
+		pl.add(text)
+		interrupted = annotate(i + 1)
 		if turn == Black {
 			number++
 		}
@@ -201,26 +210,81 @@ func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) 
 	return append(pl.buf, "\n\n"...), nil
 }
 
-// pdnTags returns g's tags with those a reader needs added (see
-// PDNWriter.WriteGame), a missing Result from the outcome under draws.
-func pdnTags(g *Game, draws DrawRules) Tags {
-	tags := append(Tags(nil), g.Tags...)
+// pdnTags returns g's tags as a reader will keep them (one of each name),
+// with those a reader needs added (see PDNWriter.WriteGame), a missing
+// Result from the outcome under draws.
+func pdnTags(g *Game, draws DrawRules) (Tags, error) {
+	var tags Tags
+	for _, t := range g.Tags {
+		tags.Set(t.Name, t.Value)
+	}
 	start := g.Start()
-	if _, ok := tags.Lookup("GameType"); !ok {
+	gt, ok := tags.Lookup("GameType")
+	if !ok {
 		tags.Set("GameType", gameTypeFrisian)
+	}
+	defaultStart, ok := gameTypeStart(gt)
+	if !ok {
+		return nil, fmt.Errorf("frisian: cannot write PDN: GameType %q: %w", clip(gt), ErrGameType)
 	}
 	fen, ok := tags.Lookup("FEN")
 	if ok {
 		if p, err := ParseFEN(fen); err != nil || p != start {
 			tags.Set("FEN", start.FEN())
 		}
-	} else if start != StartPosition() {
+	} else if start != defaultStart {
 		tags.Set("FEN", start.FEN())
 	}
 	if _, ok := tags.Lookup("Result"); !ok {
 		tags.Set("Result", g.OutcomeWith(draws).Result.PDN())
 	}
-	return tags
+	return tags, nil
+}
+
+// checkWritable refuses a game that PDN cannot hold (tag names, marks and
+// variations that would read back otherwise) or that is past the limits a
+// PDNReader keeps, so that what is written reads back whole.
+func checkWritable(g *Game, tags Tags) error {
+	tooLarge := func(format string, args ...any) error {
+		return fmt.Errorf("frisian: cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrTooLarge)
+	}
+	if g.Len() > maxGamePlies {
+		return tooLarge("%d plies, more than %d", g.Len(), maxGamePlies)
+	}
+	text := 0
+	for _, t := range tags {
+		if !validTagName(t.Name) {
+			return writeError("tag name %q is not a PDN name", clip(t.Name))
+		}
+		if len(t.Value) > maxText {
+			return tooLarge("tag %s longer than %d KiB", t.Name, maxText>>10)
+		}
+		text += len(t.Name) + len(t.Value) + itemCost
+	}
+	for _, a := range g.notes {
+		for _, mk := range a.Marks {
+			if !validMark(mk) {
+				return writeError("move mark %q is neither $n nor ! and ?", clip(mk))
+			}
+		}
+		for _, v := range a.Variations {
+			if !balancedVariation(v) {
+				return writeError("variation %q does not pair its parentheses and braces", clip(v))
+			}
+		}
+		for _, list := range [3][]string{a.Marks, a.Comments, a.Variations} {
+			for _, s := range list {
+				if len(s) > maxText {
+					return tooLarge("comment or variation longer than %d KiB", maxText>>10)
+				}
+				text += len(s) + itemCost
+			}
+		}
+	}
+	if text > maxGameText {
+		return tooLarge("more than %d KiB of comments, variations and tags", maxGameText>>10)
+	}
+	return nil
 }
 
 func validTagName(s string) bool {

@@ -1,0 +1,239 @@
+package frisian
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// readAll reads every game of text leniently, failing on a nil game.
+func readAll(t *testing.T, text string) ([]*Game, []error) {
+	t.Helper()
+	var games []*Game
+	var errs []error
+	for g, err := range NewPDNReader(strings.NewReader(text)).Games() {
+		if g == nil {
+			t.Fatalf("read error %v", err)
+		}
+		games = append(games, g)
+		errs = append(errs, err)
+	}
+	return games, errs
+}
+
+// TestPDNTextAfterResult: what follows a result marker belongs to the game
+// it ends until a tag or a move starts the next; it never makes a game of
+// its own.
+func TestPDNTextAfterResult(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       string
+		plies    []int  // per game
+		errs     []int  // errors per game
+		lastNote string // a comment expected after the last move of game 1
+	}{
+		{"comment", "[Event \"a\"]\n1. 32-28 18-23 *\n{end of file}\n", []int{2}, []int{0}, "end of file"},
+		{"line comment", "1. 32-28 *\n; the end\n", []int{1}, []int{0}, "the end"},
+		{"NAG and marks", "1. 32-28 * $1 !?\n", []int{1}, []int{0}, ""},
+		{"repeated results", "1. 32-28 1-0 1-0 1-0", []int{1}, []int{2}, ""},
+		{"stray parenthesis", "1. 32-28 *\n)\n", []int{1}, []int{1}, ""},
+		{"stray word", "1. 32-28 * xyz", []int{1}, []int{1}, ""},
+		{"comment then the next game's tags", "[Event \"a\"]\n1. 32-28 * {c}\n[Event \"b\"]\n1. 33-28 *\n", []int{1, 1}, []int{0, 0}, "c"},
+		{"tagless games one after another", "1. 32-28 * {c} 1. 33-28 18-23 *", []int{1, 2}, []int{0, 0}, "c"},
+		{"move right after the result", "1. 32-28 * 33-28 *", []int{1, 1}, []int{0, 0}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			games, errs := readAll(t, tt.in)
+			if len(games) != len(tt.plies) {
+				t.Fatalf("%d games, want %d", len(games), len(tt.plies))
+			}
+			for i, g := range games {
+				var list PDNErrors
+				errors.As(errs[i], &list)
+				if g.Len() != tt.plies[i] || len(list) != tt.errs[i] {
+					t.Errorf("game %d: %d plies, errors %v; want %d plies, %d errors", i+1, g.Len(), errs[i], tt.plies[i], tt.errs[i])
+				}
+			}
+			if tt.lastNote != "" {
+				a := games[0].Annotation(games[0].Len())
+				if len(a.Comments) != 1 || a.Comments[0] != tt.lastNote {
+					t.Errorf("comments after the last move %q, want %q", a.Comments, tt.lastNote)
+				}
+			}
+		})
+	}
+	// The NAG and marks after the result stay with the game.
+	games, _ := readAll(t, "1. 32-28 * $1 !?\n")
+	if got := games[0].Annotation(1).Marks; len(got) != 2 || got[0] != "$1" || got[1] != "!?" {
+		t.Errorf("marks after the result: %q", got)
+	}
+}
+
+func TestPDNNilReaderAndWriter(t *testing.T) {
+	g, err := NewPDNReader(nil).Next()
+	if g != nil || !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("NewPDNReader(nil).Next() = %v, %v; want nil, os.ErrInvalid", g, err)
+	}
+	n := 0
+	for _, err := range NewPDNReader(nil).Games() {
+		n++
+		if !errors.Is(err, os.ErrInvalid) {
+			t.Errorf("Games of a nil reader yields %v", err)
+		}
+	}
+	if n != 1 {
+		t.Errorf("Games of a nil reader yields %d times, want once", n)
+	}
+	var b strings.Builder
+	if err := NewPDNWriter(&b).WriteGame(nil); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("WriteGame(nil) = %v, want os.ErrInvalid", err)
+	}
+	if err := NewPDNWriter(nil).WriteGame(NewGame(StartPosition())); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("NewPDNWriter(nil).WriteGame = %v, want os.ErrInvalid", err)
+	}
+	if b.Len() != 0 {
+		t.Errorf("WriteGame(nil) wrote %q", b.String())
+	}
+}
+
+// TestPDNLimits: each per-game limit is reported with ErrTooLarge, the
+// game keeps what came before it, and the next game reads normally.
+func TestPDNLimits(t *testing.T) {
+	const next = "\n[Event \"next\"]\n1. 32-28 *\n"
+	shuttle := strings.Repeat("46-41 1-7 41-46 7-1 ", maxGamePlies/4+1)
+	tests := []struct {
+		name string
+		in   string
+		keep func(*Game) bool // what the game must still hold
+		is   error            // ErrTooLarge when nil
+	}{
+		{"long comment", "1. 32-28 {" + strings.Repeat("a", maxText+1) + "} *",
+			func(g *Game) bool { return g.Len() == 1 && g.Annotation(1).IsZero() }, nil},
+		{"long line comment", "1. 32-28 ;" + strings.Repeat("a", maxText+1) + "\n*",
+			func(g *Game) bool { return g.Len() == 1 }, nil},
+		{"long variation", "1. 32-28 (" + strings.Repeat("a", maxText+1) + ") *",
+			func(g *Game) bool { return g.Len() == 1 && g.Annotation(1).IsZero() }, nil},
+		{"long tag value", "[Event \"" + strings.Repeat("a", maxText+1) + "\"]\n[Site \"s\"]\n1. 32-28 *",
+			func(g *Game) bool { return g.Len() == 1 && g.Tags.Get("Site") == "s" && g.Tags.Get("Event") == "" }, nil},
+		{"long tag name", "[" + strings.Repeat("a", maxToken+1) + " \"v\"]\n1. 32-28 *",
+			func(g *Game) bool { return g.Len() == 1 && len(g.Tags) == 1 }, ErrSyntax},
+		{"too much text", "1. 32-28 " + strings.Repeat("{"+strings.Repeat("a", 1000)+"} ", maxGameText/1000+1) + "*",
+			func(g *Game) bool { return g.Len() == 1 && len(g.Annotation(1).Comments) < maxGameText/1000 }, nil},
+		{"too many small comments", "1. 32-28 " + strings.Repeat("{}", maxGameText/itemCost+1) + "*",
+			func(g *Game) bool { return len(g.Annotation(1).Comments) <= maxGameText/itemCost }, nil},
+		{"too many marks", "1. 32-28 " + strings.Repeat("! ", maxGameText/itemCost+1) + "*",
+			func(g *Game) bool { return len(g.Annotation(1).Marks) <= maxGameText/itemCost }, nil},
+		{"too many plies", "[FEN \"W:WK46:BK1\"]\n" + shuttle + "*",
+			func(g *Game) bool { return g.Len() == maxGamePlies }, nil},
+		{"too many errors", "1. 32-28 " + strings.Repeat(") ", 10*maxGameErrors) + "*",
+			func(g *Game) bool { return g.Len() == 1 }, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			games, errs := readAll(t, tt.in+next)
+			if len(games) != 2 {
+				t.Fatalf("%d games, want 2", len(games))
+			}
+			is := tt.is
+			if is == nil {
+				is = ErrTooLarge
+			}
+			var list PDNErrors
+			if !errors.As(errs[0], &list) || !errors.Is(errs[0], is) {
+				t.Fatalf("error %v, want PDNErrors with %v", errs[0], is)
+			}
+			if len(list) > maxGameErrors+1 {
+				t.Errorf("%d errors kept", len(list))
+			}
+			if !tt.keep(games[0]) {
+				t.Errorf("game holds %d plies, tags %d, annotation %d bytes", games[0].Len(), len(games[0].Tags), len(fmt.Sprint(games[0].Annotation(1))))
+			}
+			if errs[1] != nil || games[1].Tags.Get("Event") != "next" || games[1].Len() != 1 {
+				t.Errorf("next game: %v, %v", games[1].Tags, errs[1])
+			}
+		})
+	}
+}
+
+// hostile is an endless reader repeating a pattern, with a header first.
+type hostile struct {
+	head, body string
+	left       int // bytes still to give
+	at         int
+	onRead     func()
+}
+
+func (h *hostile) Read(p []byte) (int, error) {
+	if h.left <= 0 {
+		return 0, io.EOF
+	}
+	n := 0
+	for n < len(p) && h.left > 0 {
+		var src string
+		if h.at < len(h.head) {
+			src = h.head[h.at:]
+		} else {
+			src = h.body[(h.at-len(h.head))%len(h.body):]
+		}
+		k := copy(p[n:min(len(p), n+h.left)], src)
+		n += k
+		h.at += k
+		h.left -= k
+	}
+	h.onRead()
+	return n, nil
+}
+
+// TestPDNHostileMemory reads 100 MB hostile streams (16 MB with -short)
+// and checks that the heap stays under 64 MB throughout.
+func TestPDNHostileMemory(t *testing.T) {
+	size := 100 << 20
+	if testing.Short() {
+		size = 16 << 20
+	}
+	const limit = 64 << 20
+	tests := []struct{ name, head, body string }{
+		{"parentheses", "1. 32-28 ", ")"},
+		{"one comment", "1. 32-28 {", "comment "},
+		{"comments", "1. 32-28 ", "{a comment}"},
+		{"empty comments", "1. 32-28 ", "{}"},
+		{"tag value", "[Event \"", "value "},
+		{"tags", "", "[Event \"value\"]\n"},
+		{"marks", "1. 32-28 ", "!? "},
+		{"shuttling kings", "[FEN \"W:WK46:BK1\"]\n", "46-41 1-7 41-46 7-1 "},
+		{"results", "1. 32-28 ", "1-0 "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			base, peak := ms.HeapAlloc, uint64(0)
+			reads := 0
+			in := &hostile{head: tt.head, body: tt.body, left: size, onRead: func() {
+				if reads++; reads%256 == 0 { // every 1 MB: bufio reads 4 KB at a time
+					runtime.ReadMemStats(&ms)
+					peak = max(peak, ms.HeapAlloc)
+				}
+			}}
+			games := 0
+			for g, err := range NewPDNReader(in).Games() {
+				if g == nil {
+					t.Fatalf("read error %v", err)
+				}
+				games++
+			}
+			if peak > base+limit {
+				t.Errorf("heap grew by %d MB reading %d MB", (peak-base)>>20, size>>20)
+			}
+			if games != 1 {
+				t.Errorf("%d games, want 1", games)
+			}
+		})
+	}
+}
