@@ -85,6 +85,15 @@ type Game struct {
 	moves     []Move
 	positions []Position   // positions[i] is before moves[i]; one more than moves
 	notes     []Annotation // notes[0] before the first move; notes[i] after move i
+	ends      [2]gameEnd   // by draw rules: official, lidraughts
+}
+
+// gameEnd remembers how far a game's positions have been looked at for its
+// end, so that asking for the outcome after every move costs one position.
+type gameEnd struct {
+	checked int // positions[:checked] are not over
+	found   bool
+	outcome Outcome // of positions[checked] when found
 }
 
 // NewGame returns a game without moves starting from start.
@@ -183,6 +192,11 @@ func (g *Game) Undo() (Move, bool) {
 	g.moves = g.moves[:n-1]
 	g.positions = g.positions[:n]
 	g.notes = g.notes[:n]
+	for i := range g.ends {
+		if e := &g.ends[i]; e.checked >= n {
+			*e = gameEnd{checked: n}
+		}
+	}
 	return m, true
 }
 
@@ -216,7 +230,9 @@ func (g *Game) note(ply int) *Annotation {
 
 // Outcome returns the outcome of the game under the official rules: that of
 // the first position of the game that is over (see Position.Outcome), or
-// Ongoing. Moves played after that do not change it.
+// Ongoing. Moves played after that do not change it. The game remembers
+// how far it has looked, so that calling Outcome after every move looks at
+// one new position each time.
 func (g *Game) Outcome() Outcome { return g.OutcomeWith(OfficialDraws) }
 
 // OutcomeWith is Outcome under the given draw rules.
@@ -234,12 +250,21 @@ func (g *Game) EndPly(rules DrawRules) int {
 
 func (g *Game) end(rules DrawRules) (Outcome, int) {
 	g.init()
-	for i, p := range g.positions {
-		if o := p.OutcomeWith(rules); o.IsOver() {
-			return o, i
+	e := &g.ends[0]
+	if rules == LidraughtsDraws {
+		e = &g.ends[1]
+	}
+	for !e.found && e.checked < len(g.positions) {
+		if o := g.positions[e.checked].OutcomeWith(rules); o.IsOver() {
+			e.found, e.outcome = true, o
+		} else {
+			e.checked++
 		}
 	}
-	return Outcome{}, -1
+	if !e.found {
+		return Outcome{}, -1
+	}
+	return e.outcome, e.checked
 }
 
 // Clone returns a deep copy of g.
@@ -250,6 +275,7 @@ func (g *Game) Clone() *Game {
 		moves:     slices.Clone(g.moves),
 		positions: slices.Clone(g.positions),
 		notes:     make([]Annotation, len(g.notes)),
+		ends:      g.ends,
 	}
 	for i, a := range g.notes {
 		c.notes[i] = a.clone()

@@ -138,6 +138,12 @@ func TestRapidGame(t *testing.T) {
 				model = append(model, model[len(model)-1].Apply(m))
 				moves = append(moves, m)
 			},
+			"clone": func(t *rapid.T) {
+				g = g.Clone()
+			},
+			"outcome": func(t *rapid.T) {
+				g.OutcomeWith(rapid.SampledFrom([]DrawRules{OfficialDraws, LidraughtsDraws}).Draw(t, "rules"))
+			},
 			"undo": func(t *rapid.T) {
 				m, ok := g.Undo()
 				if ok != (len(moves) > 0) {
@@ -160,18 +166,43 @@ func TestRapidGame(t *testing.T) {
 						t.Fatalf("position %d differs from the model", i)
 					}
 				}
-				// The game's outcome is the first over position's.
-				end := g.EndPly(OfficialDraws)
-				for i, p := range model {
-					over := p.Outcome().IsOver()
-					if i < end && over || i == end && !over {
-						t.Fatalf("EndPly %d but position %d over: %v", end, i, over)
+				// The game's outcome is the first over position's, under
+				// either rules, however Play, Undo and Clone interleave.
+				for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
+					wantEnd, want := -1, Outcome{}
+					for i, p := range model {
+						if o := p.OutcomeWith(rules); o.IsOver() {
+							wantEnd, want = i, o
+							break
+						}
 					}
-					if end < 0 && over {
-						t.Fatalf("position %d over, EndPly -1", i)
+					if end, o := g.EndPly(rules), g.OutcomeWith(rules); end != wantEnd || o != want {
+						t.Fatalf("%s rules: EndPly %d, outcome %v; want %d, %v", rules, end, o, wantEnd, want)
 					}
 				}
 			},
 		})
 	})
+}
+
+// BenchmarkGameOutcomeLong asks for the outcome after every move of a
+// game that runs to 100 000 plies; the cost per call must not grow with
+// the game.
+func BenchmarkGameOutcomeLong(b *testing.B) {
+	g := NewGame(MustParseFEN("W:WK46,K49:BK1,K4"))
+	shuttle := []string{"46-41", "1-7", "41-46", "7-1"}
+	for i := range 100_000 {
+		if _, err := g.PlayText(shuttle[i%4]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := g.PlayText(shuttle[i%4]); err != nil {
+			b.Fatal(err)
+		}
+		if g.Outcome().IsOver() {
+			b.Fatal("the shuttle ended the game")
+		}
+	}
 }
