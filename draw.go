@@ -233,7 +233,7 @@ func oneKingEachDecisive(p Position) bool {
 		if m.IsCapture() {
 			return true // all legal moves are captures, or none is
 		}
-		if !opponentCanCapture(p.Apply(m)) {
+		if !opponentCanCapture(p.apply(m)) {
 			return false
 		}
 	}

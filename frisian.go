@@ -243,15 +243,36 @@ func (p Position) Play(m Move) (Position, error) {
 	if !p.IsLegal(m) {
 		return p, &MoveError{Move: m.String(), Err: ErrIllegalMove, Reason: "not a legal move in this position"}
 	}
-	return p.Apply(m), nil
+	return p.apply(m), nil
 }
 
-// Apply returns the position after m without checking it.
+// Apply returns the position after m without checking that m is legal.
 //
-// m must be a legal move of p (from LegalMoves, Moves, AppendLegalMoves or
-// a parsed move text). Apply never panics, but for any other Move the result
-// is meaningless; use Play for moves from untrusted sources.
+// m should be a legal move of p (from LegalMoves, Moves, AppendLegalMoves
+// or a parsed move text); use Play for moves from untrusted sources. Apply
+// never builds an impossible position, whatever m holds: a Move that does
+// not fit p — not from a piece of the side to move, onto another piece, or
+// taking squares without an opponent's piece, such as the zero Move or a
+// move of another position — leaves p as it is. A Move that fits but
+// breaks the rules (a man moving backwards) moves the piece as told.
 func (p Position) Apply(m Move) Position {
+	from := uint64(1) << (m.from & 63)
+	to := uint64(1) << (m.to & 63)
+	if p.side[0]&from == 0 || (to != from && (p.side[0]|p.side[1]|^boardMask)&to != 0) || m.captured&^p.side[1] != 0 {
+		return p
+	}
+	p.play(m)
+	return p
+}
+
+// apply is Apply for a move known to fit p.
+func (p Position) apply(m Move) Position {
+	p.play(m)
+	return p
+}
+
+// play makes the move m, known to fit p, on p.
+func (p *Position) play(m Move) {
 	us, them := p.turn&1, p.turn&1^1
 	from := uint64(1) << (m.from & 63)
 	to := uint64(1) << (m.to & 63)
@@ -267,12 +288,13 @@ func (p Position) Apply(m Move) Position {
 	// The mover's three-move state (RULES.md §5).
 	if byKing && m.captured == 0 && moved&^kings != 0 {
 		r := &p.kingRun[us]
-		if r.count > 0 && r.sq == m.from {
-			r.count++
+		if r.count > 0 && r.sq == m.from&63 {
+			// At most 3, even for a fourth quiet move no legal game makes.
+			r.count = min(r.count+1, 3)
 		} else {
 			r.count = 1
 		}
-		r.sq = m.to
+		r.sq = m.to & 63
 	} else {
 		p.kingRun[us] = kingRun{}
 	}
@@ -280,7 +302,7 @@ func (p Position) Apply(m Move) Position {
 	// The draw counter counts only in king-only endings of 2 v 1 or 1 v 1,
 	// from the capture or promotion that made them.
 	switch {
-	case !isKingEnding(&p):
+	case !isKingEnding(p):
 		p.plies = 0
 	case m.captured != 0 || (!byKing && to&promotionRow[us] != 0):
 		p.plies = 0
@@ -303,7 +325,6 @@ func (p Position) Apply(m Move) Position {
 		h ^= pliesKey(oldPlies) ^ pliesKey(p.plies)
 	}
 	p.hash = h
-	return p
 }
 
 // drawPliesLimit is where the draw counter stops counting, far beyond

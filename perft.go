@@ -39,7 +39,7 @@ func perft(p Position, depth int, stack []Move) uint64 {
 	rest := moves[len(moves):]
 	var n uint64
 	for _, m := range moves {
-		n += perft(p.Apply(m), depth-1, rest)
+		n += perft(p.apply(m), depth-1, rest)
 	}
 	return n
 }
@@ -60,7 +60,7 @@ func Divide(p Position, depth int) []DivideEntry {
 		return out
 	}
 	for _, m := range p.LegalMoves() {
-		out = append(out, DivideEntry{m, Perft(p.Apply(m), depth-1)})
+		out = append(out, DivideEntry{m, Perft(p.apply(m), depth-1)})
 	}
 	return out
 }
@@ -78,9 +78,9 @@ func PerftParallel(p Position, depth, workers int) uint64 {
 	// Split two plies deep so that the work comes in many similar pieces.
 	var jobs []Position
 	for _, m := range p.LegalMoves() {
-		q := p.Apply(m)
+		q := p.apply(m)
 		for _, m2 := range q.LegalMoves() {
-			jobs = append(jobs, q.Apply(m2))
+			jobs = append(jobs, q.apply(m2))
 		}
 	}
 	var next atomic.Int64

@@ -100,3 +100,22 @@ func (s Setup) MustPosition() Position {
 	}
 	return p
 }
+
+// maxPieces is how many pieces a side has at the start of a game, and so
+// at most in any position of one.
+const maxPieces = 20
+
+// CheckMaterial reports whether p has material a game can reach: at most
+// 20 pieces a side (and, as every Position has, no man on its own
+// promotion row). ParseFEN and Setup.Position accept any placement, which
+// board editors and puzzles need; a server that takes positions from
+// untrusted clients for play calls CheckMaterial too. The error is a
+// *PositionError wrapping ErrInvalidPosition.
+func (p Position) CheckMaterial() error {
+	for _, c := range [2]Color{White, Black} {
+		if n := p.Pieces(c).Len(); n > maxPieces {
+			return &PositionError{Msg: fmt.Sprintf("%s has %d pieces; a side has at most %d", c, n, maxPieces)}
+		}
+	}
+	return nil
+}
