@@ -193,7 +193,10 @@ func (h *hostile) Read(p []byte) (int, error) {
 // and checks that the heap stays under 64 MB throughout.
 func TestPDNHostileMemory(t *testing.T) {
 	size := 100 << 20
-	if testing.Short() {
+	switch {
+	case raceEnabled:
+		size = 4 << 20 // still four times the most a game keeps
+	case testing.Short():
 		size = 16 << 20
 	}
 	const limit = 64 << 20

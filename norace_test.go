@@ -1,0 +1,5 @@
+//go:build !race
+
+package frisian
+
+const raceEnabled = false
