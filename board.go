@@ -78,7 +78,7 @@ func (c *Color) UnmarshalText(text []byte) error {
 	case "black":
 		*c = Black
 	default:
-		return fmt.Errorf("frisian: colour %q: want white or black: %w", clip(string(text)), ErrSyntax)
+		return fmt.Errorf("colour %q: want white or black: %w", clip(string(text)), ErrSyntax)
 	}
 	return nil
 }

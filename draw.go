@@ -167,7 +167,7 @@ func (r *DrawRules) UnmarshalText(text []byte) error {
 	case "lidraughts":
 		*r = LidraughtsDraws
 	default:
-		return fmt.Errorf("frisian: draw rules %q: want official or lidraughts: %w", clip(string(text)), ErrSyntax)
+		return fmt.Errorf("draw rules %q: want official or lidraughts: %w", clip(string(text)), ErrSyntax)
 	}
 	return nil
 }

@@ -6,8 +6,14 @@ import (
 	"strings"
 )
 
-// Sentinel errors. Every error the package returns wraps one of them, so
-// that callers can test the kind of failure with errors.Is.
+// Sentinel errors. Every error the package returns for bad input or an
+// unfinished search wraps one of them, so that callers can test the kind of
+// failure with errors.Is. (Misuse, such as a nil reader, wraps
+// os.ErrInvalid; a failing io.Reader or io.Writer's error is returned as
+// it is.)
+//
+// Error messages describe the input and do not start with the package
+// name, so that they can be shown to a user as they are.
 var (
 	// ErrInvalidMove: the text is not a move at all.
 	ErrInvalidMove = errors.New("invalid move")
@@ -18,9 +24,13 @@ var (
 	// ErrSyntax: text the package reads is malformed: a FEN, a PDN file,
 	// the name of a colour or of draw rules.
 	ErrSyntax = errors.New("syntax error")
-	// ErrInvalidPosition: the text is well-formed but the position it
-	// describes cannot occur (a man on its own promotion row, for example).
+	// ErrInvalidPosition: the position described cannot occur (a man on
+	// its own promotion row, for example).
 	ErrInvalidPosition = errors.New("invalid position")
+	// ErrGameType: a PDN game's GameType tag names another game than
+	// Frisian (40) or Frysk! (97). Such a game is reported, not replayed
+	// under the wrong rules.
+	ErrGameType = errors.New("not a Frisian game")
 	// ErrTooLarge: input goes past a documented limit, such as the size
 	// of one game in a PDN file (see PDNReader).
 	ErrTooLarge = errors.New("too large")
@@ -39,9 +49,10 @@ type MoveError struct {
 	Candidates []string
 }
 
+// Error gives the kind of error, the move and the reason:
+// `illegal move "32-29": no piece can move from 32 to 29`.
 func (e *MoveError) Error() string {
 	var b strings.Builder
-	b.WriteString("frisian: ")
 	b.WriteString(e.Err.Error())
 	b.WriteString(" ")
 	b.WriteString(strconv.Quote(e.Move))
@@ -57,6 +68,7 @@ func (e *MoveError) Error() string {
 	return b.String()
 }
 
+// Unwrap returns Err.
 func (e *MoveError) Unwrap() error { return e.Err }
 
 // ParseError reports malformed or impossible position text, with the byte
@@ -64,22 +76,48 @@ func (e *MoveError) Unwrap() error { return e.Err }
 type ParseError struct {
 	Input  string // the text given (cut to 200 bytes)
 	Offset int    // byte offset of the problem in Input
-	Err    error  // ErrSyntax or ErrInvalidPosition
-	Msg    string // what is wrong
+	// Err is ErrSyntax for malformed text, or a *PositionError (wrapping
+	// ErrInvalidPosition) for well-formed text of an impossible position.
+	Err    error
+	Reason string // what is wrong, in words
 }
 
+// Error gives the kind of error, the offset and the reason.
 func (e *ParseError) Error() string {
-	return "frisian: " + e.Err.Error() + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+	kind := e.Err
+	if errors.Is(e.Err, ErrInvalidPosition) {
+		kind = ErrInvalidPosition
+	}
+	return kind.Error() + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
 }
 
+// Unwrap returns Err.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// PositionError reports a Setup that does not describe a possible position.
+// PositionError reports a description of a position that cannot occur:
+// from Setup.Position, Position.CheckMaterial or, inside a *ParseError,
+// ParseFEN.
 type PositionError struct {
-	Msg string
+	Square Square // the square at fault, or 0 when the fault is not one square's
+	Err    error  // ErrInvalidPosition
+	Reason string // what is impossible, in words
 }
 
-func (e *PositionError) Error() string { return "frisian: invalid position: " + e.Msg }
+// Error gives "invalid position: " and the reason.
+func (e *PositionError) Error() string { return e.Err.Error() + ": " + e.Reason }
 
-// Unwrap returns ErrInvalidPosition.
-func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
+// Unwrap returns Err.
+func (e *PositionError) Unwrap() error { return e.Err }
+
+// invalidPosition returns the *PositionError for square sq (or 0).
+func invalidPosition(sq Square, reason string) *PositionError {
+	return &PositionError{Square: sq, Err: ErrInvalidPosition, Reason: reason}
+}
+
+// clip cuts text quoted in an error to 200 bytes.
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200]
+	}
+	return s
+}

@@ -64,7 +64,7 @@ func ExampleParseFEN() {
 	// black W b
 	// 3 40
 	// W:W31,K40:B1:+0+340
-	// frisian: invalid position at offset 3: white man on its promotion row at 3
+	// invalid position at offset 3: white man on its promotion row at 3
 	// true
 }
 

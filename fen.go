@@ -1,7 +1,6 @@
 package frisian
 
 import (
-	"errors"
 	"fmt"
 	"iter"
 	"strconv"
@@ -24,8 +23,10 @@ import (
 // read as 0, as the official rules reset it (RULES.md §5). A draw counter in
 // material where it does not count is read as 0.
 //
-// Errors are *ParseError values wrapping ErrSyntax for malformed text and
-// ErrInvalidPosition for a well-formed FEN of an impossible position.
+// Errors are *ParseError values wrapping ErrSyntax for malformed text, or a
+// *PositionError (wrapping ErrInvalidPosition) for a well-formed FEN of an
+// impossible position. ParseFEN accepts any placement; see
+// Position.CheckMaterial for the limits of a game.
 func ParseFEN(s string) (Position, error) {
 	st, err := parseFENSetup(s)
 	if err != nil {
@@ -33,12 +34,11 @@ func ParseFEN(s string) (Position, error) {
 	}
 	p, err := st.Position()
 	if err != nil {
-		msg := err.Error()
-		var pe *PositionError
-		if errors.As(err, &pe) {
-			msg = pe.Msg
+		reason := err.Error()
+		if pe, ok := err.(*PositionError); ok { // as Setup.Position returns
+			reason = pe.Reason
 		}
-		return Position{}, &ParseError{Input: clip(s), Offset: 0, Err: ErrInvalidPosition, Msg: msg}
+		return Position{}, &ParseError{Input: clip(s), Offset: 0, Err: err, Reason: reason}
 	}
 	return p, nil
 }
@@ -53,23 +53,18 @@ func MustParseFEN(s string) Position {
 	return p
 }
 
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200]
-	}
-	return s
-}
-
 type fenReader struct {
 	in string
 }
 
 func (r *fenReader) syntax(off int, format string, args ...any) error {
-	return &ParseError{Input: clip(r.in), Offset: off, Err: ErrSyntax, Msg: fmt.Sprintf(format, args...)}
+	return &ParseError{Input: clip(r.in), Offset: off, Err: ErrSyntax, Reason: fmt.Sprintf(format, args...)}
 }
 
-func (r *fenReader) invalid(off int, format string, args ...any) error {
-	return &ParseError{Input: clip(r.in), Offset: off, Err: ErrInvalidPosition, Msg: fmt.Sprintf(format, args...)}
+// invalid reports an impossible position found at square sq.
+func (r *fenReader) invalid(off int, sq Square, format string, args ...any) error {
+	reason := fmt.Sprintf(format, args...)
+	return &ParseError{Input: clip(r.in), Offset: off, Err: invalidPosition(sq, reason), Reason: reason}
 }
 
 // span is a part of the input with its byte offset.
@@ -247,11 +242,11 @@ func (r *fenReader) readPieces(st *Setup, c Color, list span) error {
 		}
 		for sq := lo; sq <= hi; sq++ {
 			if st.Board[sq] != NoPiece {
-				return r.invalid(item.off, "square %d listed twice", sq)
+				return r.invalid(item.off, sq, "square %d listed twice", sq)
 			}
 			st.Board[sq] = NewPiece(c, king)
 			if !king && promotionRow[c]&bit(sq) != 0 {
-				return r.invalid(item.off, "%s man on its promotion row at %d", c, sq)
+				return r.invalid(item.off, sq, "%s man on its promotion row at %d", c, sq)
 			}
 		}
 	}

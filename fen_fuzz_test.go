@@ -120,7 +120,7 @@ func checkParseError(t *testing.T, s string, err error) {
 	if !strings.HasPrefix(s, pe.Input) || len(pe.Input) > 200 || (len(s) <= 200 && pe.Input != s) {
 		t.Fatalf("ParseFEN(%q) error Input %q", s, pe.Input)
 	}
-	if pe.Msg == "" || err.Error() == "" {
+	if pe.Reason == "" || err.Error() == "" {
 		t.Fatalf("ParseFEN(%q) error has no message", s)
 	}
 }

@@ -180,8 +180,8 @@ func TestParseFENErrors(t *testing.T) {
 		if pe.Input != tt.in {
 			t.Errorf("ParseFEN(%q) error Input %q", tt.in, pe.Input)
 		}
-		if !strings.Contains(err.Error(), pe.Msg) {
-			t.Errorf("ParseFEN(%q) error text %q lacks %q", tt.in, err.Error(), pe.Msg)
+		if !strings.Contains(err.Error(), pe.Reason) {
+			t.Errorf("ParseFEN(%q) error text %q lacks %q", tt.in, err.Error(), pe.Reason)
 		}
 		if p != (Position{}) {
 			t.Errorf("ParseFEN(%q) returned %s with its error", tt.in, p.FEN())
@@ -244,5 +244,29 @@ func TestUnmarshalTextError(t *testing.T) {
 	}
 	if p != StartPosition() {
 		t.Errorf("failed UnmarshalText changed the position to %s", p.FEN())
+	}
+}
+
+// TestParseFENPositionError: an impossible position is a *PositionError
+// inside the *ParseError, naming the square at fault.
+func TestParseFENPositionError(t *testing.T) {
+	tests := []struct {
+		in string
+		sq Square
+	}{
+		{"W:W3:B1", 3},
+		{"W:W31:B31", 31},
+		{"B:W31:B40-50", 46},
+		{"W:W31,K40:B1,K12:+0+312", 12},
+	}
+	for _, tt := range tests {
+		_, err := ParseFEN(tt.in)
+		var pe *PositionError
+		if !errors.As(err, &pe) || pe.Square != tt.sq || !errors.Is(err, ErrInvalidPosition) || pe.Reason == "" {
+			t.Errorf("ParseFEN(%q) = %v; want a *PositionError on %d", tt.in, err, tt.sq)
+		}
+		if strings.HasPrefix(err.Error(), "frisian") {
+			t.Errorf("error %q starts with the package name", err)
+		}
 	}
 }

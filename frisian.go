@@ -173,7 +173,7 @@ func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 	g.ctx = ctx
 	moves := g.appendLegal(buf[:0])
 	if g.err != nil {
-		return nil, fmt.Errorf("frisian: legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.err)
+		return nil, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.err)
 	}
 	return append([]Move(nil), moves...), nil
 }

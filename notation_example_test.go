@@ -31,7 +31,7 @@ func ExamplePosition_ParseMove() {
 	fmt.Println(p.MoveText(m), m.HubString())
 	// Output:
 	// 32-28 <nil>
-	// true frisian: invalid move "32-28-23": a quiet move names two squares
+	// true invalid move "32-28-23": a quiet move names two squares
 	// true
 	// [18x38x29x49x38x36 18x38x40x49x38x36]
 	// 18x38x40x49x38x36 18x36x28x37x39x43x44

@@ -10,11 +10,6 @@ import (
 // programs write them for Frisian: tags, numbered moves, comments {…} and
 // ;…, variations (…), NAGs $n, move marks and a result (RULES.md §8).
 
-// ErrGameType is wrapped by the PDNError of a game whose GameType tag names
-// a game other than Frisian (40) or Frysk! (97). Such a game is reported,
-// not replayed under the wrong rules.
-var ErrGameType = errors.New("not a Frisian game")
-
 // PDN game types this package plays: Frisian, and lidraughts' Frysk!
 // (Frisian rules from five men each, the start given by the FEN tag).
 const (
@@ -54,17 +49,14 @@ type PDNError struct {
 // Error gives the game, the place, the move number and what is wrong.
 func (e *PDNError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "frisian: pdn: game %d, line %d, column %d", e.Game, e.Line, e.Column)
+	fmt.Fprintf(&b, "PDN game %d, line %d, column %d", e.Game, e.Line, e.Column)
 	if e.Move > 0 {
 		fmt.Fprintf(&b, ", move %d", e.Move)
 	}
 	b.WriteString(": ")
+	b.WriteString(e.Err.Error())
 	var me *MoveError
-	if errors.As(e.Err, &me) {
-		// A MoveError names the move itself.
-		b.WriteString(strings.TrimPrefix(me.Error(), "frisian: "))
-	} else {
-		b.WriteString(strings.TrimPrefix(e.Err.Error(), "frisian: "))
+	if !errors.As(e.Err, &me) { // a MoveError names the move itself
 		if e.Text != "" {
 			fmt.Fprintf(&b, " at %q", e.Text)
 		}
@@ -83,7 +75,7 @@ type PDNErrors []*PDNError
 func (l PDNErrors) Error() string {
 	switch len(l) {
 	case 0:
-		return "frisian: pdn: no errors"
+		return "no PDN errors"
 	case 1:
 		return l[0].Error()
 	}

@@ -38,7 +38,7 @@ func ExamplePDNReader() {
 	// A slip 2 W:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,19,20,23
 	//  comment: []
 	//  line 11 column 19 move 2 true
-	//   frisian: pdn: game 2, line 11, column 19, move 2: illegal move "28-19": the piece on 28 cannot move to 19
+	//   PDN game 2, line 11, column 19, move 2: illegal move "28-19": the piece on 28 cannot move to 19
 }
 
 func ExamplePDNWriter() {

@@ -61,7 +61,7 @@ const (
 // os.ErrInvalid.)
 func NewPDNReader(r io.Reader) *PDNReader {
 	if r == nil {
-		return &PDNReader{err: fmt.Errorf("frisian: NewPDNReader(nil): %w", os.ErrInvalid)}
+		return &PDNReader{err: fmt.Errorf("NewPDNReader(nil): %w", os.ErrInvalid)}
 	}
 	return &PDNReader{lex: pdnLexer{br: bufio.NewReader(r), line: 1}}
 }

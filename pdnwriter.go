@@ -54,7 +54,7 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 func (pw *PDNWriter) WriteGame(g *Game) error {
 	if pw.w == nil {
 		// A programming error; os.ErrInvalid lets errors.Is tell it apart.
-		return fmt.Errorf("frisian: PDNWriter not made by NewPDNWriter: %w", os.ErrInvalid)
+		return fmt.Errorf("PDNWriter not made by NewPDNWriter: %w", os.ErrInvalid)
 	}
 	b, err := appendPDN(nil, g, pw.Width, pw.Draws)
 	if err != nil {
@@ -121,14 +121,14 @@ func (pl *pdnLine) add(tok string) {
 
 // writeError reports game content that PDN cannot hold.
 func writeError(format string, args ...any) error {
-	return fmt.Errorf("frisian: cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrSyntax)
+	return fmt.Errorf("cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrSyntax)
 }
 
 // appendPDN appends g as PDN, wrapped to width columns, with a missing
 // Result tag decided under draws.
 func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) {
 	if g == nil {
-		return dst, fmt.Errorf("frisian: cannot write a nil Game as PDN: %w", os.ErrInvalid)
+		return dst, fmt.Errorf("cannot write a nil Game as PDN: %w", os.ErrInvalid)
 	}
 	if width <= 0 {
 		width = 80
@@ -225,7 +225,7 @@ func pdnTags(g *Game, draws DrawRules) (Tags, error) {
 	}
 	defaultStart, ok := gameTypeStart(gt)
 	if !ok {
-		return nil, fmt.Errorf("frisian: cannot write PDN: GameType %q: %w", clip(gt), ErrGameType)
+		return nil, fmt.Errorf("cannot write PDN: GameType %q: %w", clip(gt), ErrGameType)
 	}
 	fen, ok := tags.Lookup("FEN")
 	if ok {
@@ -246,7 +246,7 @@ func pdnTags(g *Game, draws DrawRules) (Tags, error) {
 // PDNReader keeps, so that what is written reads back whole.
 func checkWritable(g *Game, tags Tags) error {
 	tooLarge := func(format string, args ...any) error {
-		return fmt.Errorf("frisian: cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrTooLarge)
+		return fmt.Errorf("cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrTooLarge)
 	}
 	if g.Len() > maxGamePlies {
 		return tooLarge("%d plies, more than %d", g.Len(), maxGamePlies)

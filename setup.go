@@ -38,11 +38,11 @@ func (s Setup) Position() (Position, error) {
 	var p Position
 	var byColour [2]uint64
 	if s.Turn > Black {
-		return Position{}, &PositionError{Msg: fmt.Sprintf("no colour %d", s.Turn)}
+		return Position{}, invalidPosition(0, fmt.Sprintf("no colour %d", s.Turn))
 	}
 	p.turn = s.Turn
 	if s.Board[0] != NoPiece {
-		return Position{}, &PositionError{Msg: "Board[0] is not a square"}
+		return Position{}, invalidPosition(0, "Board[0] is not a square")
 	}
 	for sq := Square(1); sq <= NumSquares; sq++ {
 		pc := s.Board[sq]
@@ -50,7 +50,7 @@ func (s Setup) Position() (Position, error) {
 			continue
 		}
 		if pc > BlackKing {
-			return Position{}, &PositionError{Msg: fmt.Sprintf("unknown piece %d on %d", pc, sq)}
+			return Position{}, invalidPosition(sq, fmt.Sprintf("unknown piece %d on %d", pc, sq))
 		}
 		b := bit(sq)
 		c := pc.Color()
@@ -58,7 +58,7 @@ func (s Setup) Position() (Position, error) {
 		if pc.IsKing() {
 			p.kings |= b
 		} else if promotionRow[c]&b != 0 {
-			return Position{}, &PositionError{Msg: fmt.Sprintf("%s man on its promotion row at %d", c, sq)}
+			return Position{}, invalidPosition(sq, fmt.Sprintf("%s man on its promotion row at %d", c, sq))
 		}
 	}
 	p.side = [2]uint64{byColour[s.Turn], byColour[s.Turn^1]}
@@ -66,24 +66,24 @@ func (s Setup) Position() (Position, error) {
 		km := s.KingMoves[c]
 		switch {
 		case km.Count < 0 || km.Count > 3:
-			return Position{}, &PositionError{Msg: fmt.Sprintf("%s king-move count %d is not 0–3", c, km.Count)}
+			return Position{}, invalidPosition(0, fmt.Sprintf("%s king-move count %d is not 0–3", c, km.Count))
 		case km.Count == 0 && km.Square != 0:
-			return Position{}, &PositionError{Msg: fmt.Sprintf("%s king-move count 0 with a square", c)}
+			return Position{}, invalidPosition(0, fmt.Sprintf("%s king-move count 0 with a square", c))
 		case km.Count == 0:
 			continue
 		case p.PieceAt(km.Square) != NewPiece(c, true):
-			return Position{}, &PositionError{Msg: fmt.Sprintf("%s king-move state names square %d, which holds no %s king", c, km.Square, c)}
+			return Position{}, invalidPosition(km.Square, fmt.Sprintf("%s king-move state names square %d, which holds no %s king", c, km.Square, c))
 		case byColour[c]&^p.kings == 0:
-			return Position{}, &PositionError{Msg: fmt.Sprintf("%s has no men but a king-move count", c)}
+			return Position{}, invalidPosition(0, fmt.Sprintf("%s has no men but a king-move count", c))
 		}
 		p.kingRun[c] = kingRun{count: uint8(km.Count), sq: bitOf[km.Square]}
 	}
 	if s.DrawPlies != 0 {
 		if s.DrawPlies < 0 || s.DrawPlies > drawPliesLimit {
-			return Position{}, &PositionError{Msg: fmt.Sprintf("draw ply counter %d out of range", s.DrawPlies)}
+			return Position{}, invalidPosition(0, fmt.Sprintf("draw ply counter %d out of range", s.DrawPlies))
 		}
 		if !isKingEnding(&p) {
-			return Position{}, &PositionError{Msg: "draw ply counter set outside a 2-v-1 or 1-v-1 king ending"}
+			return Position{}, invalidPosition(0, "draw ply counter set outside a 2-v-1 or 1-v-1 king ending")
 		}
 		p.plies = uint16(s.DrawPlies)
 	}
@@ -114,7 +114,7 @@ const maxPieces = 20
 func (p Position) CheckMaterial() error {
 	for _, c := range [2]Color{White, Black} {
 		if n := p.Pieces(c).Len(); n > maxPieces {
-			return &PositionError{Msg: fmt.Sprintf("%s has %d pieces; a side has at most %d", c, n, maxPieces)}
+			return invalidPosition(0, fmt.Sprintf("%s has %d pieces; a side has at most %d", c, n, maxPieces))
 		}
 	}
 	return nil

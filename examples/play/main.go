@@ -284,7 +284,7 @@ func (s *session) humanMove(line string) {
 		// The library's errors already say what is wrong (not a move, not
 		// legal and why, or ambiguous with the candidates); the hint says
 		// what to do about it.
-		fmt.Fprintln(s.out, strings.TrimPrefix(err.Error(), "frisian: "))
+		fmt.Fprintln(s.out, err)
 		switch {
 		case errors.Is(err, frisian.ErrInvalidMove):
 			fmt.Fprintln(s.out, "Type a move such as 32-28 or 28x19, or help for the commands.")
@@ -296,7 +296,7 @@ func (s *session) humanMove(line string) {
 		return
 	}
 	if err := s.game.Play(m); err != nil {
-		fmt.Fprintln(s.out, strings.TrimPrefix(err.Error(), "frisian: "))
+		fmt.Fprintln(s.out, err)
 		return
 	}
 	fmt.Fprintf(s.out, "You play %s.\n", s.game.MoveText(s.game.Len()-1))

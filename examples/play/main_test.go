@@ -225,8 +225,8 @@ func TestFlags(t *testing.T) {
 		status int
 		want   string
 	}{
-		{[]string{"-color", "red"}, 2, `invalid value "red" for flag -color: frisian: colour "red": want white or black`},
-		{[]string{"-draws", "fide"}, 2, `invalid value "fide" for flag -draws: frisian: draw rules "fide": want official or lidraughts`},
+		{[]string{"-color", "red"}, 2, `invalid value "red" for flag -color: colour "red": want white or black`},
+		{[]string{"-draws", "fide"}, 2, `invalid value "fide" for flag -draws: draw rules "fide": want official or lidraughts`},
 		{[]string{"-depth", "0"}, 2, "-depth 0: want 1 to 32"},
 		{[]string{"-nodes", "-1"}, 2, "-nodes -1: want at least 1"},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
