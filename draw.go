@@ -20,17 +20,26 @@ const (
 	Draw
 )
 
+// resultNames are the String forms of the results, by value.
+var resultNames = [...]string{Ongoing: "ongoing", WhiteWins: "white wins", BlackWins: "black wins", Draw: "draw"}
+
 // String returns "ongoing", "white wins", "black wins" or "draw".
 func (r Result) String() string {
-	switch r {
-	case WhiteWins:
-		return "white wins"
-	case BlackWins:
-		return "black wins"
-	case Draw:
-		return "draw"
+	if int(r) < len(resultNames) {
+		return resultNames[r]
 	}
 	return "ongoing"
+}
+
+// MarshalText implements encoding.TextMarshaler with String.
+func (r Result) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: it reads what String
+// writes, and otherwise returns an error wrapping ErrSyntax.
+func (r *Result) UnmarshalText(text []byte) error {
+	i, err := nameIndex(resultNames[:], "result", text)
+	*r = Result(i)
+	return err
 }
 
 // PDN returns the result as lidraughts writes it in PDN: "2-0", "0-2",
@@ -93,21 +102,44 @@ const (
 	LidraughtsOneKingEach
 )
 
+// reasonNames are the String forms of the reasons, by value.
+var reasonNames = [...]string{
+	NoReason:                     "none",
+	NoLegalMove:                  "no legal move",
+	TwoKingsAgainstOne:           "two kings against one: seven moves without a win",
+	OneKingEach:                  "one king each",
+	LidraughtsTwoKingsAgainstOne: "lidraughts: two kings against one for 14 plies",
+	LidraughtsOneKingEach:        "lidraughts: one king each for 4 plies",
+}
+
 // String describes the reason in a few words.
 func (r Reason) String() string {
-	switch r {
-	case NoLegalMove:
-		return "no legal move"
-	case TwoKingsAgainstOne:
-		return "two kings against one: seven moves without a win"
-	case OneKingEach:
-		return "one king each"
-	case LidraughtsTwoKingsAgainstOne:
-		return "two kings against one: 14 plies (lidraughts)"
-	case LidraughtsOneKingEach:
-		return "one king each: 4 plies (lidraughts)"
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
 	}
 	return "none"
+}
+
+// MarshalText implements encoding.TextMarshaler with String.
+func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: it reads what String
+// writes, and otherwise returns an error wrapping ErrSyntax.
+func (r *Reason) UnmarshalText(text []byte) error {
+	i, err := nameIndex(reasonNames[:], "reason", text)
+	*r = Reason(i)
+	return err
+}
+
+// nameIndex returns the index of text in names, or an error wrapping
+// ErrSyntax that says what was wanted.
+func nameIndex(names []string, what string, text []byte) (int, error) {
+	for i, name := range names {
+		if string(text) == name {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("%s %q: want one of %q: %w", what, clip(string(text)), names, ErrSyntax)
 }
 
 // Outcome is the result of a game and the reason for it.

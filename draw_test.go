@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"testing"
 )
@@ -123,13 +124,13 @@ func TestOutcomeStrings(t *testing.T) {
 		{Draw.PDN(), "1-1"},
 		{Outcome{}.String(), "ongoing"},
 		{Outcome{WhiteWins, NoLegalMove}.String(), "white wins (no legal move)"},
-		{Outcome{Draw, LidraughtsOneKingEach}.String(), "draw (one king each: 4 plies (lidraughts))"},
+		{Outcome{Draw, LidraughtsOneKingEach}.String(), "draw (lidraughts: one king each for 4 plies)"},
 		{OfficialDraws.String(), "official"},
 		{LidraughtsDraws.String(), "lidraughts"},
 		{NoReason.String(), "none"},
 		{TwoKingsAgainstOne.String(), "two kings against one: seven moves without a win"},
 		{OneKingEach.String(), "one king each"},
-		{LidraughtsTwoKingsAgainstOne.String(), "two kings against one: 14 plies (lidraughts)"},
+		{LidraughtsTwoKingsAgainstOne.String(), "lidraughts: two kings against one for 14 plies"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
@@ -170,5 +171,41 @@ func TestRulesAndColourText(t *testing.T) {
 		if err := c.UnmarshalText([]byte(bad)); !errors.Is(err, ErrSyntax) {
 			t.Errorf("Color %q: %v", bad, err)
 		}
+	}
+}
+
+// TestResultReasonText: Result and Reason read back what they write, as
+// JSON fields too, and refuse other text.
+func TestResultReasonText(t *testing.T) {
+	for r := Ongoing; r <= Draw; r++ {
+		text, _ := r.MarshalText()
+		var back Result
+		if err := back.UnmarshalText(text); err != nil || back != r {
+			t.Errorf("Result %v: %q reads back as %v, %v", r, text, back, err)
+		}
+	}
+	for r := NoReason; r <= LidraughtsOneKingEach; r++ {
+		text, _ := r.MarshalText()
+		var back Reason
+		if err := back.UnmarshalText(text); err != nil || back != r {
+			t.Errorf("Reason %v: %q reads back as %v, %v", r, text, back, err)
+		}
+	}
+	var res Result
+	var why Reason
+	if err := res.UnmarshalText([]byte("white")); !errors.Is(err, ErrSyntax) {
+		t.Errorf("Result of %q: %v", "white", err)
+	}
+	if err := why.UnmarshalText([]byte("stalemate")); !errors.Is(err, ErrSyntax) {
+		t.Errorf("Reason of %q: %v", "stalemate", err)
+	}
+	o := Outcome{Draw, LidraughtsTwoKingsAgainstOne}
+	b, err := json.Marshal(o)
+	var back Outcome
+	if err != nil || json.Unmarshal(b, &back) != nil || back != o {
+		t.Errorf("Outcome JSON %s reads back as %v", b, back)
+	}
+	if string(b) != `{"Result":"draw","Reason":"lidraughts: two kings against one for 14 plies"}` {
+		t.Errorf("Outcome JSON %s", b)
 	}
 }

@@ -28,7 +28,7 @@ func ExampleGame() {
 	// Output:
 	// 4 W:WK47:BK4:H4
 	// draw (one king each) at ply 0
-	// draw (one king each: 4 plies (lidraughts)) at ply 4
+	// draw (lidraughts: one king each for 4 plies) at ply 4
 	// took back 9-4 - ongoing
 	// [Event "Endgame"]
 	// [GameType "40"]

@@ -167,7 +167,7 @@ func TestDraws(t *testing.T) {
 			want: []string{"You play 47-36.\n", "Computer (black) plays",
 				`[Result "*"]`, "1. 47-36 ", " *\n",
 				"You play 36-47.\n", "Computer (black) plays",
-				"Game over: draw (one king each: 4 plies (lidraughts)), 1-1. Nobody wins.\n",
+				"Game over: draw (lidraughts: one king each for 4 plies), 1-1. Nobody wins.\n",
 				`[Result "1-1"]`},
 		},
 	} {

@@ -443,7 +443,7 @@ func TestGameOver(t *testing.T) {
 		}
 		st = c.post("/api/move", request{ID: st.ID, Move: m}, http.StatusOK)
 	}
-	if st.Outcome.Text != "Draw (one king each: 4 plies (lidraughts)), 1-1" || !strings.Contains(st.PDN, `[Result "1-1"]`) {
+	if st.Outcome.Text != "Draw (lidraughts: one king each for 4 plies), 1-1" || !strings.Contains(st.PDN, `[Result "1-1"]`) {
 		t.Errorf("lidraughts draw: %+v", st.Outcome)
 	}
 	// The same position is drawn at once under the official rules.
