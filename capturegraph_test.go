@@ -286,8 +286,8 @@ func TestWorstCase(t *testing.T) {
 		// The turns of the two methods, with their unfinished turns'
 		// captures kept, give what the graph search alone gives.
 		alone := oneMethod(p, true)
-		SortMoves(moves)
-		SortMoves(alone)
+		slices.SortFunc(moves, Move.Compare)
+		slices.SortFunc(alone, Move.Compare)
 		if !slices.Equal(moves, alone) {
 			t.Errorf("%s: LegalMoves %v, graph search alone %v", c[0], moves, alone)
 		}

@@ -1,5 +1,7 @@
 package frisian
 
+import "slices"
+
 // Click-by-click move input. A board UI lets a player enter a move as its
 // start square and then its landing squares one at a time, along any path
 // of the move (RULES.md §3.2). After each click it needs the squares that
@@ -37,7 +39,7 @@ package frisian
 // moves first, as LegalMoves does.
 func (p Position) NextSquares(prefix []Square) (next SquareSet, moves []Move) {
 	legal := p.LegalMoves()
-	SortMoves(legal)
+	slices.SortFunc(legal, Move.Compare)
 	if len(prefix) == 0 {
 		for _, m := range legal {
 			next = next.With(m.From())

@@ -36,7 +36,7 @@ func clickPositions(t *testing.T) []Position {
 func clickOracle(p Position, limit int) (next map[string]SquareSet, moves map[string][]Move, ok bool) {
 	next, moves = map[string]SquareSet{}, map[string][]Move{}
 	legal := p.LegalMoves()
-	SortMoves(legal)
+	slices.SortFunc(legal, Move.Compare)
 	for _, m := range legal {
 		n := 0
 		for path := range p.Paths(m) {

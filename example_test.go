@@ -3,6 +3,7 @@ package frisian_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -14,7 +15,7 @@ func ExampleStartPosition() {
 
 	// White's front men (31–35) each step to one or two squares of row 26–30.
 	moves := p.LegalMoves()
-	frisian.SortMoves(moves)
+	slices.SortFunc(moves, frisian.Move.Compare)
 	fmt.Println(moves)
 	// Output:
 	// W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
@@ -29,7 +30,7 @@ func ExamplePosition_LegalMoves() {
 	// played (Art. 12); it may land on 27, 37 or 47: three moves.
 	p := frisian.MustParseFEN("W:WK7,21:BK17,35")
 	moves := p.LegalMoves()
-	frisian.SortMoves(moves)
+	slices.SortFunc(moves, frisian.Move.Compare)
 	for _, m := range moves {
 		fmt.Println(m, "by king:", m.ByKing(), "captures:", m.Captured())
 	}

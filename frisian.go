@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
-	"slices"
 )
 
 // Position is a complete game state: the pieces, the side to move, the
@@ -146,8 +145,9 @@ func (m Move) IsZero() bool { return m == Move{} }
 // LegalMoves returns the legal moves of the side to move: the captures of
 // the highest value if there is any capture, otherwise the quiet moves. Each
 // Move appears once, whatever number of paths it has. An empty result means
-// the side to move has lost. The order is that of generation; use SortMoves
-// for a canonical one. For positions from untrusted sources use
+// the side to move has lost. The order is that of generation, which
+// depends on the board; sort with slices.SortFunc(moves, Move.Compare) for
+// the canonical one (UIs and tests that compare lists want it). For positions from untrusted sources use
 // LegalMovesContext, which can be stopped.
 func (p Position) LegalMoves() []Move {
 	var buf [128]Move
@@ -368,22 +368,32 @@ func isKingEnding(p *Position) bool {
 // kingEndingCounts reports whether a and b kings make one of those endings.
 func kingEndingCounts(a, b int) bool { return a >= 1 && b >= 1 && a+b <= 3 }
 
-// SortMoves sorts moves into the canonical order: by start square, then end
-// square, then captured squares compared as ascending lists.
-func SortMoves(moves []Move) {
-	slices.SortFunc(moves, CompareMoves)
-}
-
-// CompareMoves orders two moves as SortMoves does, returning -1, 0 or +1.
-func CompareMoves(a, b Move) int {
-	if c := cmp.Compare(a.From(), b.From()); c != 0 {
+// Compare orders moves canonically, returning -1, 0 or +1: by start
+// square, then end square, then captured squares compared as ascending
+// lists. Sort with slices.SortFunc(moves, Move.Compare).
+func (m Move) Compare(o Move) int {
+	if c := cmp.Compare(m.From(), o.From()); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.To(), b.To()); c != 0 {
+	if c := cmp.Compare(m.To(), o.To()); c != 0 {
 		return c
 	}
-	if c := slices.Compare(a.Captured().Squares(), b.Captured().Squares()); c != 0 {
-		return c
+	// Bit order is square order, so the lists first differ at the lowest
+	// square in one set only; the list without it has a larger square
+	// there, or has ended and is the smaller.
+	if diff := m.captured ^ o.captured; diff != 0 {
+		low := diff & -diff
+		above := ^(low<<1 - 1)
+		if m.captured&low != 0 {
+			if o.captured&above == 0 {
+				return 1
+			}
+			return -1
+		}
+		if m.captured&above == 0 {
+			return -1
+		}
+		return 1
 	}
-	return cmp.Compare(a.flags, b.flags)
+	return cmp.Compare(m.flags, o.flags)
 }

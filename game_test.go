@@ -125,7 +125,7 @@ func TestRapidGame(t *testing.T) {
 				if len(legal) == 0 {
 					t.Skip("no legal move")
 				}
-				SortMoves(legal)
+				slices.SortFunc(legal, Move.Compare)
 				m := legal[rapid.IntRange(0, len(legal)-1).Draw(t, "move")]
 				if rapid.Bool().Draw(t, "as text") {
 					got, err := g.PlayText(g.Position().MoveText(m))

@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -191,7 +192,7 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 	case 0:
 		return Move{}, &MoveError{Move: text, Err: ErrIllegalMove, Reason: p.whyIllegal(t)}
 	}
-	SortMoves(found)
+	slices.SortFunc(found, Move.Compare)
 	cands := make([]string, len(found))
 	for i, m := range found {
 		cands[i] = p.FullMoveText(m)

@@ -3,6 +3,7 @@ package frisian_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -42,7 +43,7 @@ func ExamplePosition_MoveText() {
 	// the Hub form lists what it takes.
 	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
 	moves := p.LegalMoves()
-	frisian.SortMoves(moves)
+	slices.SortFunc(moves, frisian.Move.Compare)
 	for _, m := range moves {
 		fmt.Println(p.MoveText(m), p.FullMoveText(m), m.HubString())
 	}

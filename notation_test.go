@@ -368,7 +368,7 @@ func txtPosition(t *rapid.T) Position {
 			if len(moves) == 0 {
 				break
 			}
-			SortMoves(moves)
+			slices.SortFunc(moves, Move.Compare)
 			p = p.Apply(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
 		}
 		return p

@@ -47,7 +47,7 @@ func anyPDNGame(t *rapid.T) *Game {
 		if len(moves) == 0 {
 			break
 		}
-		SortMoves(moves)
+		slices.SortFunc(moves, Move.Compare)
 		if err := g.Play(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]); err != nil {
 			t.Fatal(err)
 		}

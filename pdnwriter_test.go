@@ -3,6 +3,7 @@ package frisian
 import (
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -82,7 +83,7 @@ func TestPDNWriterKeepsNumberWithMove(t *testing.T) {
 		if len(moves) == 0 {
 			break
 		}
-		SortMoves(moves)
+		slices.SortFunc(moves, Move.Compare)
 		if err := g.Play(moves[len(moves)/2]); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -381,7 +382,7 @@ func TestRandomGames(t *testing.T) {
 			if len(moves) == 0 {
 				break
 			}
-			frisian.SortMoves(moves)
+			slices.SortFunc(moves, frisian.Move.Compare)
 			m := moves[rng.IntN(len(moves))]
 			for i, opts := range []svg.Options{
 				{Move: m, Numbers: true},
@@ -454,7 +455,7 @@ func FuzzBoard(f *testing.F) {
 		if moves := p.LegalMoves(); flags&16 != 0 {
 			opts.Move = other
 		} else if len(moves) > 0 {
-			frisian.SortMoves(moves)
+			slices.SortFunc(moves, frisian.Move.Compare)
 			opts.Move = moves[int(moveIndex)%len(moves)]
 		}
 		if flags&32 != 0 {

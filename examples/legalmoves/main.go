@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/frisian-draughts/frisian"
@@ -52,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		moves := p.LegalMoves()
-		frisian.SortMoves(moves)
+		slices.SortFunc(moves, frisian.Move.Compare)
 		for i, m := range moves {
 			if i > 0 {
 				out.WriteByte(' ')

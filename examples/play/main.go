@@ -36,6 +36,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/frisian-draughts/frisian"
@@ -264,7 +265,7 @@ func (s *session) listMoves() {
 	}
 	p := s.game.Position()
 	moves := p.LegalMoves()
-	frisian.SortMoves(moves)
+	slices.SortFunc(moves, frisian.Move.Compare)
 	text := make([]string, len(moves))
 	for i, m := range moves {
 		text[i] = p.MoveText(m)

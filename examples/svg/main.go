@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -116,7 +117,7 @@ func findMove(p frisian.Position, text string) (frisian.Move, error) {
 	if len(legal) == 0 {
 		return frisian.Move{}, fmt.Errorf("%w; %s has no legal move", err, p.Turn())
 	}
-	frisian.SortMoves(legal)
+	slices.SortFunc(legal, frisian.Move.Compare)
 	names := make([]string, len(legal))
 	for i, m := range legal {
 		names[i] = p.MoveText(m)

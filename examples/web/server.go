@@ -601,7 +601,7 @@ func (g *game) state(sel *selection, played string) stateJSON {
 	}
 	if !o.IsOver() {
 		moves := p.LegalMoves()
-		frisian.SortMoves(moves)
+		slices.SortFunc(moves, frisian.Move.Compare)
 		for _, m := range moves {
 			st.Moves = append(st.Moves, moveJSON{
 				Text:     p.MoveText(m),

@@ -10,6 +10,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -87,7 +88,7 @@ func Search(p frisian.Position, o Options) (Result, bool) {
 		return Result{}, false
 	}
 	root := p.LegalMoves()
-	frisian.SortMoves(root)
+	slices.SortFunc(root, frisian.Move.Compare)
 	s := &searcher{budget: o.Nodes, draws: o.Draws}
 	res := Result{Move: root[0]}
 	if len(root) == 1 {

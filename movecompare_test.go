@@ -1,0 +1,47 @@
+package frisian
+
+import (
+	"cmp"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// refCompare is the canonical order spelled out on square numbers.
+func refCompare(a, b Move) int {
+	if c := cmp.Compare(a.From(), b.From()); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.To(), b.To()); c != 0 {
+		return c
+	}
+	if c := slices.Compare(a.Captured().Squares(), b.Captured().Squares()); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.flags, b.flags)
+}
+
+func TestMoveCompare(t *testing.T) {
+	sq := rapid.IntRange(1, NumSquares)
+	anyMove := rapid.Custom(func(t *rapid.T) Move {
+		m := Move{from: bitOf[sq.Draw(t, "from")], to: bitOf[sq.Draw(t, "to")], flags: rapid.Uint8Max(3).Draw(t, "flags")}
+		for range rapid.IntRange(0, 6).Draw(t, "captures") {
+			m.captured |= bit(Square(sq.Draw(t, "captured")))
+		}
+		return m
+	})
+	rapid.Check(t, func(t *rapid.T) {
+		a, b := anyMove.Draw(t, "a"), anyMove.Draw(t, "b")
+		if rapid.Bool().Draw(t, "same ends") {
+			b.from, b.to = a.from, a.to
+		}
+		if got, want := a.Compare(b), refCompare(a, b); got != want {
+			t.Fatalf("%v (%v) Compare %v (%v) = %d, want %d", a, a.Captured(), b, b.Captured(), got, want)
+		}
+	})
+	moves := MustParseFEN(benchKingCaptures).LegalMoves()
+	if n := testing.AllocsPerRun(100, func() { slices.SortFunc(moves, Move.Compare) }); n != 0 {
+		t.Errorf("sorting with Compare allocates %v times", n)
+	}
+}
