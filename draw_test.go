@@ -91,15 +91,15 @@ func TestDrawGames(t *testing.T) {
 		if errs[i] != nil {
 			t.Fatalf("game %d: %v", i+1, errs[i])
 		}
-		if o, ply := g.Outcome(), g.EndPly(OfficialDraws); o != w.official || ply != w.officialPly {
+		if o, ply := g.End(OfficialDraws); o != w.official || ply != w.officialPly {
 			t.Errorf("game %d: official %v at %d, want %v at %d", i+1, o, ply, w.official, w.officialPly)
 		}
-		if o, ply := g.OutcomeWith(LidraughtsDraws), g.EndPly(LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
+		if o, ply := g.End(LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
 			t.Errorf("game %d: lidraughts %v at %d, want %v at %d", i+1, o, ply, w.lidraughts, w.lidraughtsPly)
 		}
 		// The ply before the end is not over.
 		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
-			end := g.EndPly(rules)
+			_, end := g.End(rules)
 			if end > 0 {
 				p, _ := g.PositionAt(end - 1)
 				if p.OutcomeWith(rules).IsOver() {

@@ -124,8 +124,9 @@ func (g *Game) Position() Position {
 // Len returns the number of moves (plies) played.
 func (g *Game) Len() int { return len(g.moves) }
 
-// Moves returns a copy of the moves played.
-func (g *Game) Moves() []Move { return slices.Clone(g.moves) }
+// Played returns a copy of the moves played. (Position.Moves and
+// LegalMoves are the moves that may be played next.)
+func (g *Game) Played() []Move { return slices.Clone(g.moves) }
 
 // PositionAt returns the position after ply moves: the start position for
 // 0, the current one for Len. Outside 0..Len it returns the zero Position
@@ -138,13 +139,14 @@ func (g *Game) PositionAt(ply int) (Position, bool) {
 	return g.positions[ply], true
 }
 
-// MoveText returns move i (0-based) as the shortest PDN text in its
-// position (see Position.MoveText), or "" when there is no move i.
-func (g *Game) MoveText(i int) string {
+// MoveAt returns move i (0-based) and the position it was played in, and
+// false when there is no move i. The last move, to draw it or to write it
+// as text (before.MoveText(m)), is MoveAt(Len()-1).
+func (g *Game) MoveAt(i int) (m Move, before Position, ok bool) {
 	if i < 0 || i >= len(g.moves) {
-		return ""
+		return Move{}, Position{}, false
 	}
-	return g.positions[i].MoveText(g.moves[i])
+	return g.moves[i], g.positions[i], true
 }
 
 // Play plays m in the current position. The error, a *MoveError wrapping
@@ -233,22 +235,15 @@ func (g *Game) note(ply int) *Annotation {
 // Ongoing. Moves played after that do not change it. The game remembers
 // how far it has looked, so that calling Outcome after every move looks at
 // one new position each time.
-func (g *Game) Outcome() Outcome { return g.OutcomeWith(OfficialDraws) }
-
-// OutcomeWith is Outcome under the given draw rules.
-func (g *Game) OutcomeWith(rules DrawRules) Outcome {
-	o, _ := g.end(rules)
+func (g *Game) Outcome() Outcome {
+	o, _ := g.End(OfficialDraws)
 	return o
 }
 
-// EndPly returns the ply at which the game ended under the given draw rules
-// (the number of moves played before its end), or -1 when it has not.
-func (g *Game) EndPly(rules DrawRules) int {
-	_, ply := g.end(rules)
-	return ply
-}
-
-func (g *Game) end(rules DrawRules) (Outcome, int) {
+// End returns the outcome of the game under the given draw rules (see
+// Outcome) and the ply at which it ended: the number of moves played
+// before its end, or -1 when the game has not ended.
+func (g *Game) End(rules DrawRules) (o Outcome, ply int) {
 	g.init()
 	e := &g.ends[0]
 	if rules == LidraughtsDraws {

@@ -17,19 +17,20 @@ func ExampleGame() {
 		}
 	}
 	fmt.Println(g.Len(), g.Position())
-	fmt.Println(g.Outcome(), "at ply", g.EndPly(frisian.OfficialDraws))
-	fmt.Println(g.OutcomeWith(frisian.LidraughtsDraws), "at ply", g.EndPly(frisian.LidraughtsDraws))
+	fmt.Println(g.End(frisian.OfficialDraws))
+	fmt.Println(g.End(frisian.LidraughtsDraws))
 
 	m, _ := g.Undo()
-	fmt.Println("took back", m, "-", g.OutcomeWith(frisian.LidraughtsDraws))
+	o, ply := g.End(frisian.LidraughtsDraws)
+	fmt.Println("took back", m, "-", o, ply)
 
 	pdn, _ := g.MarshalText()
 	fmt.Print(string(pdn))
 	// Output:
 	// 4 W:WK47:BK4:H4
-	// draw (one king each) at ply 0
-	// draw (lidraughts: one king each for 4 plies) at ply 4
-	// took back 9-4 - ongoing
+	// draw (one king each) 0
+	// draw (lidraughts: one king each for 4 plies) 4
+	// took back 9-4 - ongoing -1
 	// [Event "Endgame"]
 	// [GameType "40"]
 	// [FEN "W:WK47:BK4"]

@@ -18,10 +18,16 @@ func TestGamePlayUndo(t *testing.T) {
 			t.Fatalf("PlayText(%q): %v", s, err)
 		}
 	}
-	if g.Len() != 4 || g.MoveText(2) != "28x19" || g.MoveText(4) != "" || g.MoveText(-1) != "" {
-		t.Errorf("after four plies: %d, %q", g.Len(), g.MoveText(2))
+	m, before, ok := g.MoveAt(2)
+	if g.Len() != 4 || !ok || before.MoveText(m) != "28x19" || before != g.positions[2] {
+		t.Errorf("after four plies: %d, %q", g.Len(), before.MoveText(m))
 	}
-	before := g.Position()
+	for _, i := range []int{-1, 4} {
+		if m, before, ok := g.MoveAt(i); ok || !m.IsZero() || before != (Position{}) {
+			t.Errorf("MoveAt(%d) = %v, %v, %v", i, m, before, ok)
+		}
+	}
+	before = g.Position()
 	if _, err := g.PlayText("32-28"); !errors.Is(err, ErrIllegalMove) {
 		t.Errorf("illegal text: %v", err)
 	}
@@ -38,7 +44,7 @@ func TestGamePlayUndo(t *testing.T) {
 	if g.Position() != before || g.Len() != 4 {
 		t.Errorf("a refused move changed the game")
 	}
-	m, ok := g.Undo()
+	m, ok = g.Undo()
 	if !ok || m.String() != "14x23" || g.Len() != 3 {
 		t.Errorf("Undo = %v, %v", m, ok)
 	}
@@ -142,7 +148,7 @@ func TestRapidGame(t *testing.T) {
 				g = g.Clone()
 			},
 			"outcome": func(t *rapid.T) {
-				g.OutcomeWith(rapid.SampledFrom([]DrawRules{OfficialDraws, LidraughtsDraws}).Draw(t, "rules"))
+				g.End(rapid.SampledFrom([]DrawRules{OfficialDraws, LidraughtsDraws}).Draw(t, "rules"))
 			},
 			"undo": func(t *rapid.T) {
 				m, ok := g.Undo()
@@ -158,8 +164,8 @@ func TestRapidGame(t *testing.T) {
 				}
 			},
 			"": func(t *rapid.T) {
-				if g.Len() != len(moves) || !slices.Equal(g.Moves(), moves) {
-					t.Fatalf("moves %v, model %v", g.Moves(), moves)
+				if g.Len() != len(moves) || !slices.Equal(g.Played(), moves) {
+					t.Fatalf("moves %v, model %v", g.Played(), moves)
 				}
 				for i, want := range model {
 					if p, ok := g.PositionAt(i); !ok || p != want {
@@ -176,7 +182,7 @@ func TestRapidGame(t *testing.T) {
 							break
 						}
 					}
-					if end, o := g.EndPly(rules), g.OutcomeWith(rules); end != wantEnd || o != want {
+					if o, end := g.End(rules); end != wantEnd || o != want {
 						t.Fatalf("%s rules: EndPly %d, outcome %v; want %d, %v", rules, end, o, wantEnd, want)
 					}
 				}

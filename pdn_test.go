@@ -61,11 +61,10 @@ func TestPDNRealGames(t *testing.T) {
 			if !lidraughts {
 				continue
 			}
-			end := g.EndPly(LidraughtsDraws)
+			o, end := g.End(LidraughtsDraws)
 			if end >= 0 && end != g.Len() {
 				t.Errorf("%s: ends at ply %d under lidraughts' rules but the record goes on to %d", name, end, g.Len())
 			}
-			o := g.OutcomeWith(LidraughtsDraws)
 			switch res := g.Tags.Get("Result"); {
 			case res == "1-1":
 				draws++
@@ -73,7 +72,7 @@ func TestPDNRealGames(t *testing.T) {
 					t.Errorf("%s: scored 1-1 but outcome %v", name, o)
 				}
 				// The official rules end no later than lidraughts' counting.
-				if off := g.EndPly(OfficialDraws); off < 0 || off > end {
+				if _, off := g.End(OfficialDraws); off < 0 || off > end {
 					t.Errorf("%s: official end at %d, lidraughts' at %d", name, off, end)
 				}
 			case o.IsOver():

@@ -38,7 +38,7 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 //     reader needs are added when missing: GameType "40" (Frisian), FEN
 //     when the game does not start where its game type starts (a FEN tag
 //     that does not give the start position is rewritten) and Result, from
-//     g.OutcomeWith(pw.Draws). The result marker after the moves is the
+//     g.End(pw.Draws). The result marker after the moves is the
 //     Result tag's value, or "*" when that is not a result.
 //   - A newline in a tag value, which a tag cannot hold, is written as a
 //     space; comments are written without surrounding spaces, which a
@@ -236,7 +236,8 @@ func pdnTags(g *Game, draws DrawRules) (Tags, error) {
 		tags.Set("FEN", start.FEN())
 	}
 	if _, ok := tags.Lookup("Result"); !ok {
-		tags.Set("Result", g.OutcomeWith(draws).Result.PDN())
+		o, _ := g.End(draws)
+		tags.Set("Result", o.Result.PDN())
 	}
 	return tags, nil
 }

@@ -134,6 +134,24 @@ func Board(p frisian.Position, opts *Options) []byte {
 	return d.buf.Bytes()
 }
 
+// GameBoard returns the picture of g's current position with the move
+// that led to it, as a UI shows a game in progress: Board of the position
+// before the last move, with opts.Move set to that move and opts.Played.
+// The other options apply as given (opts.Path may be the path the player
+// clicked). With no move played it is Board of the start position.
+func GameBoard(g *frisian.Game, opts *Options) []byte {
+	m, before, ok := g.MoveAt(g.Len() - 1)
+	if !ok {
+		return Board(g.Position(), opts)
+	}
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	o.Move, o.Played = m, true
+	return Board(before, &o)
+}
+
 // Render writes the SVG picture of p drawn with opts (nil for the defaults) to
 // w, exactly as Board returns it. The only error is one from w.
 func Render(w io.Writer, p frisian.Position, opts *Options) error {

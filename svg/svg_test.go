@@ -416,6 +416,29 @@ func ExampleBoard() {
 	// <svg xmlns="http://www.w3.org/2000/svg" class="frisian-board" viewBox="0 0 500 500" width="400" height="400">
 }
 
+// A game in progress is drawn with its last move played.
+func ExampleGameBoard() {
+	g := frisian.NewGame(frisian.StartPosition())
+	for _, text := range []string{"32-28", "19-23", "28x19"} {
+		if _, err := g.PlayText(text); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	out := svg.GameBoard(g, &svg.Options{Numbers: true})
+	m, before, _ := g.MoveAt(g.Len() - 1)
+	same := bytes.Equal(out, svg.Board(before, &svg.Options{Numbers: true, Move: m, Played: true}))
+	fmt.Println(m, same)
+	// Output: 28x19 true
+}
+
+func TestGameBoardWithoutMoves(t *testing.T) {
+	g := frisian.NewGame(frisian.MustParseFEN("W:W31:B1"))
+	if got, want := svg.GameBoard(g, nil), svg.Board(g.Position(), nil); !bytes.Equal(got, want) {
+		t.Error("GameBoard of a game without moves is not the board of its start")
+	}
+}
+
 // A web page shows the squares a selected piece can move to.
 func ExampleOptions_highlight() {
 	p := frisian.StartPosition()

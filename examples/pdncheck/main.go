@@ -97,7 +97,7 @@ func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian
 			}
 			return found, fmt.Errorf("%s: %w", name, err)
 		}
-		fmt.Fprintf(w, "%d\t%d\t%s\t%s\n", n, g.Len(), g.Position().FEN(), g.OutcomeWith(rules).Result)
+		fmt.Fprintf(w, "%d\t%d\t%s\t%s\n", n, g.Len(), g.Position().FEN(), outcome(g, rules).Result)
 		if err == nil {
 			continue
 		}
@@ -115,4 +115,10 @@ func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian
 			return true, nil
 		}
 	}
+}
+
+// outcome is the outcome of g under rules.
+func outcome(g *frisian.Game, rules frisian.DrawRules) frisian.Outcome {
+	o, _ := g.End(rules)
+	return o
 }

@@ -171,7 +171,16 @@ func (s *session) prompt() string {
 }
 
 // outcome is the outcome of the game under the chosen draw rules.
-func (s *session) outcome() frisian.Outcome { return s.game.OutcomeWith(s.draws) }
+func (s *session) outcome() frisian.Outcome {
+	o, _ := s.game.End(s.draws)
+	return o
+}
+
+// moveText is the text of move i of the game, in its position.
+func (s *session) moveText(i int) string {
+	m, before, _ := s.game.MoveAt(i)
+	return before.MoveText(m)
+}
 
 // computerMoves lets the computer play while it is its turn and the game
 // goes on. It reports whether the game goes on.
@@ -192,7 +201,7 @@ func (s *session) computerMoves() bool {
 			fmt.Fprintln(s.out, "play: the computer chose an illegal move:", err)
 			return false
 		}
-		fmt.Fprintf(s.out, "Computer (%s) plays %s.\n", p.Turn(), s.game.MoveText(s.game.Len()-1))
+		fmt.Fprintf(s.out, "Computer (%s) plays %s.\n", p.Turn(), s.moveText(s.game.Len()-1))
 		s.board()
 	}
 }
@@ -300,7 +309,7 @@ func (s *session) humanMove(line string) {
 		fmt.Fprintln(s.out, err)
 		return
 	}
-	fmt.Fprintf(s.out, "You play %s.\n", s.game.MoveText(s.game.Len()-1))
+	fmt.Fprintf(s.out, "You play %s.\n", s.moveText(s.game.Len()-1))
 	s.board()
 }
 
@@ -322,7 +331,7 @@ func (s *session) undo() {
 	var taken []string
 	for s.game.Len() > last {
 		ply := s.game.Len() - 1
-		text := s.game.MoveText(ply)
+		text := s.moveText(ply)
 		s.game.Undo()
 		taken = append([]string{text}, taken...)
 	}

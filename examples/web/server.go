@@ -365,7 +365,7 @@ func (g *game) play(w http.ResponseWriter, m frisian.Move, path []frisian.Square
 		return
 	}
 	g.paths = append(g.paths[:min(len(g.paths), g.g.Len()-1)], path)
-	writeJSON(w, http.StatusOK, g.state(nil, g.g.MoveText(g.g.Len()-1)))
+	writeJSON(w, http.StatusOK, g.state(nil, g.moveText(g.g.Len()-1)))
 }
 
 // handleClick takes one click on the board: the squares clicked before in
@@ -492,7 +492,16 @@ func (s *server) handleBoard(w http.ResponseWriter, req *request, g *game) {
 }
 
 // outcome is the game's outcome under its draw rules.
-func (g *game) outcome() frisian.Outcome { return g.g.OutcomeWith(g.draws) }
+func (g *game) outcome() frisian.Outcome {
+	o, _ := g.g.End(g.draws)
+	return o
+}
+
+// moveText is the text of move i of the game, in its position.
+func (g *game) moveText(i int) string {
+	m, before, _ := g.g.MoveAt(i)
+	return before.MoveText(m)
+}
 
 // engineToMove reports whether the computer is to move in a game that goes on.
 func (g *game) engineToMove() bool {
@@ -509,7 +518,7 @@ func (g *game) picture(sel *selection) []byte {
 		// Draw the last move as played: the position before it, with
 		// Played set, shows the position after it.
 		p, _ = g.g.PositionAt(n - 1)
-		opts.Move = g.g.Moves()[n-1]
+		opts.Move, _, _ = g.g.MoveAt(n - 1)
 		opts.Played = true
 		if len(g.paths) == n { // else a move was played elsewhere: draw its usual path
 			opts.Path = g.paths[n-1]
@@ -616,7 +625,7 @@ func (g *game) state(sel *selection, played string) stateJSON {
 	number := 1
 	for i := range g.g.Len() {
 		before, _ := g.g.PositionAt(i)
-		st.History = append(st.History, historyJSON{Number: number, Color: before.Turn().String(), Text: g.g.MoveText(i)})
+		st.History = append(st.History, historyJSON{Number: number, Color: before.Turn().String(), Text: g.moveText(i)})
 		if before.Turn() == frisian.Black {
 			number++
 		}

@@ -93,7 +93,10 @@ func TestSelfPlay(t *testing.T) {
 	for _, draws := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
 		g := frisian.NewGame(frisian.StartPosition())
 		o := Options{Depth: 4, Nodes: 20_000, Draws: draws}
-		for g.Len() < 300 && !g.OutcomeWith(draws).IsOver() {
+		for g.Len() < 300 {
+			if o, _ := g.End(draws); o.IsOver() {
+				break
+			}
 			r, ok := Search(g.Position(), o)
 			if !ok {
 				t.Fatalf("no move in %s", g.Position().FEN())
@@ -102,7 +105,8 @@ func TestSelfPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		t.Logf("%v: %d plies, %v", draws, g.Len(), g.OutcomeWith(draws))
+		end, _ := g.End(draws)
+		t.Logf("%v: %d plies, %v", draws, g.Len(), end)
 	}
 }
 
