@@ -45,7 +45,7 @@ func SquareAt(row, column int) (Square, bool) {
 	return Square(row*5 + column/2 + 1), true
 }
 
-// Color is the colour of a side: White or Black.
+// Color is the color of a side: White or Black.
 type Color uint8
 
 // The two sides. White moves first and moves towards square 1.
@@ -54,7 +54,7 @@ const (
 	Black
 )
 
-// Opponent returns the other colour.
+// Opponent returns the other color.
 func (c Color) Opponent() Color { return c ^ 1 }
 
 // String returns "white" or "black".
@@ -78,12 +78,12 @@ func (c *Color) UnmarshalText(text []byte) error {
 	case "black":
 		*c = Black
 	default:
-		return fmt.Errorf("colour %q: want white or black: %w", clip(string(text)), ErrSyntax)
+		return fmt.Errorf("color %q: want white or black: %w", clip(string(text)), ErrSyntax)
 	}
 	return nil
 }
 
-// Piece is what stands on a square: a man or a king of either colour, or
+// Piece is what stands on a square: a man or a king of either color, or
 // nothing.
 type Piece uint8
 
@@ -96,7 +96,7 @@ const (
 	BlackKing
 )
 
-// NewPiece returns the man or king of colour c.
+// NewPiece returns the man or king of color c.
 func NewPiece(c Color, king bool) Piece {
 	p := WhiteMan + Piece(c)*2
 	if king {
@@ -105,7 +105,7 @@ func NewPiece(c Color, king bool) Piece {
 	return p
 }
 
-// Color returns the colour of p; it is meaningless for NoPiece.
+// Color returns the color of p; it is meaningless for NoPiece.
 func (p Piece) Color() Color {
 	if p >= BlackMan {
 		return Black
@@ -169,7 +169,7 @@ var (
 
 const noBit = 64
 
-// promotionRow[c] is the set of squares where a man of colour c is crowned.
+// promotionRow[c] is the set of squares where a man of color c is crowned.
 var promotionRow [2]uint64
 
 func init() {

@@ -82,7 +82,7 @@ func (p Position) DiagramFrom(c Color) string {
 		b.WriteString("White to move\n")
 	}
 	for _, c := range [2]Color{White, Black} {
-		km := p.KingMoves(c)
+		km := p.KingRun(c)
 		if km.Count == 0 {
 			continue
 		}

@@ -44,7 +44,7 @@ func TestOutcome(t *testing.T) {
 		{"B:WK46,K50:BK4:H12", Outcome{}, Outcome{}},
 		{"B:WK46,K50:BK4:H13", Outcome{Draw, TwoKingsAgainstOne}, Outcome{}},
 		{"B:WK46,K50:BK4:H14", Outcome{Draw, TwoKingsAgainstOne}, Outcome{Draw, LidraughtsTwoKingsAgainstOne}},
-		// Black strong: the same counts with the colours swapped.
+		// Black strong: the same counts with the colors swapped.
 		{"B:WK4:BK46,K50:H13", Outcome{}, Outcome{}},
 		{"W:WK4:BK46,K50:H13", Outcome{Draw, TwoKingsAgainstOne}, Outcome{}},
 		// Two kings against a man, or three kings: no draw rule.
@@ -147,7 +147,7 @@ func TestOutcomeStrings(t *testing.T) {
 	}
 }
 
-func TestRulesAndColourText(t *testing.T) {
+func TestRulesAndColorText(t *testing.T) {
 	for _, r := range []DrawRules{OfficialDraws, LidraughtsDraws} {
 		text, _ := r.MarshalText()
 		var back DrawRules

@@ -22,7 +22,7 @@ var (
 	// ErrAmbiguousMove: the text matches more than one legal move.
 	ErrAmbiguousMove = errors.New("ambiguous move")
 	// ErrSyntax: text the package reads is malformed: a FEN, a PDN file,
-	// the name of a colour or of draw rules.
+	// the name of a color or of draw rules.
 	ErrSyntax = errors.New("syntax error")
 	// ErrInvalidPosition: the position described cannot occur (a man on
 	// its own promotion row, for example).

@@ -52,7 +52,7 @@ func ExampleParseFEN() {
 	// lidraughts' king-move field, Black first: White's king on 40 has made
 	// three quiet moves in a row and may not make a fourth.
 	p = frisian.MustParseFEN("W:W31,K40:B1:H0:F12:+0+340")
-	fmt.Println(p.KingMoves(frisian.White).Count, p.KingMoves(frisian.White).Square)
+	fmt.Println(p.KingRun(frisian.White).Count, p.KingRun(frisian.White).Square)
 	fmt.Println(p.FEN())
 
 	// A well-formed FEN of an impossible position: a White man on square 3,

@@ -311,7 +311,7 @@ func (r *fenReader) readKingMoves(st *Setup, sp span) error {
 		if err != nil {
 			return err
 		}
-		st.KingMoves[c] = KingMoves{Count: count, Square: sq}
+		st.KingRun[c] = KingRun{Count: count, Square: sq}
 	}
 	return nil
 }
@@ -329,10 +329,10 @@ func (r *fenReader) normalize(st *Setup) {
 			}
 		}
 	}
-	for c := range st.KingMoves {
-		km := st.KingMoves[c]
+	for c := range st.KingRun {
+		km := st.KingRun[c]
 		if km.Count > 0 && (!men[c] || st.Board[km.Square] == NoPiece) {
-			st.KingMoves[c] = KingMoves{}
+			st.KingRun[c] = KingRun{}
 		}
 	}
 	if men[White] || men[Black] || !kingEndingCounts(count[White], count[Black]) {
@@ -375,7 +375,7 @@ func (p Position) AppendFEN(dst []byte) []byte {
 	if p.kingRun[White].count != 0 || p.kingRun[Black].count != 0 {
 		dst = append(dst, ':')
 		for _, c := range [2]Color{Black, White} {
-			km := p.KingMoves(c)
+			km := p.KingRun(c)
 			dst = append(dst, '+', byte('0'+km.Count))
 			if km.Count > 0 {
 				// Two digits, as lidraughts writes and reads them.

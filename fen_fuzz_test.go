@@ -138,8 +138,8 @@ func FuzzSetupFEN(f *testing.F) {
 			st.Board[i+1] = Piece(board[i] % 6) // some of them no piece at all
 		}
 		st.Turn = Color(turn % 3)
-		st.KingMoves[White] = KingMoves{Count: int(wCount % 5), Square: Square(wSquare % 52)}
-		st.KingMoves[Black] = KingMoves{Count: int(bCount % 5), Square: Square(bSquare % 52)}
+		st.KingRun[White] = KingRun{Count: int(wCount % 5), Square: Square(wSquare % 52)}
+		st.KingRun[Black] = KingRun{Count: int(bCount % 5), Square: Square(bSquare % 52)}
 		st.DrawPlies = int(plies)
 		p, err := st.Position()
 		if err != nil {

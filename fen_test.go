@@ -70,11 +70,11 @@ func TestParseFENFields(t *testing.T) {
 	if p.Turn() != Black {
 		t.Errorf("Turn = %v", p.Turn())
 	}
-	if got, want := p.KingMoves(Black), (KingMoves{2, 12}); got != want {
-		t.Errorf("KingMoves(Black) = %+v, want %+v (the first + field is Black's)", got, want)
+	if got, want := p.KingRun(Black), (KingRun{2, 12}); got != want {
+		t.Errorf("KingRun(Black) = %+v, want %+v (the first + field is Black's)", got, want)
 	}
-	if got, want := p.KingMoves(White), (KingMoves{3, 40}); got != want {
-		t.Errorf("KingMoves(White) = %+v, want %+v", got, want)
+	if got, want := p.KingRun(White), (KingRun{3, 40}); got != want {
+		t.Errorf("KingRun(White) = %+v, want %+v", got, want)
 	}
 	for sq, want := range map[Square]Piece{31: WhiteMan, 40: WhiteKing, 1: BlackMan, 12: BlackKing, 2: NoPiece} {
 		if got := p.PieceAt(sq); got != want {

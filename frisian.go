@@ -20,23 +20,23 @@ type Position struct {
 	side    [2]uint64 // [0] the pieces of the side to move, [1] the others'
 	kings   uint64
 	turn    Color
-	kingRun [2]kingRun // by Color
+	kingRun [2]quietRun // by Color
 	plies   uint16     // see DrawPlies
 	hash    uint64     // Zobrist hash of all the above, see hash.go
 }
 
-// kingRun is one side's three-move state: how many consecutive quiet moves
+// quietRun is one side's three-move state: how many consecutive quiet moves
 // the king now on bit sq has made (0–3).
-type kingRun struct {
+type quietRun struct {
 	count uint8
 	sq    uint8 // bit index; 0 when count is 0
 }
 
-// KingMoves is one side's state under the three-move king rule (Art. 17):
+// KingRun is one side's state under the three-move king rule (Art. 17):
 // the king now on Square has made Count consecutive quiet moves (0–3) while
 // its side had men. At 3 that king may not make a quiet move. Count 0 means
 // no king is being counted and Square is 0.
-type KingMoves struct {
+type KingRun struct {
 	Count  int
 	Square Square
 }
@@ -70,30 +70,30 @@ func (p Position) PieceAt(sq Square) Piece {
 	return NoPiece
 }
 
-// Pieces returns the squares of all pieces of colour c.
-func (p Position) Pieces(c Color) SquareSet { return SquareSet{p.colour(c)} }
+// Pieces returns the squares of all pieces of color c.
+func (p Position) Pieces(c Color) SquareSet { return SquareSet{p.color(c)} }
 
-// colour returns the pieces of colour c.
-func (p *Position) colour(c Color) uint64 {
+// color returns the pieces of color c.
+func (p *Position) color(c Color) uint64 {
 	if c == p.turn {
 		return p.side[0]
 	}
 	return p.side[1]
 }
 
-// Men returns the squares of the men of colour c.
-func (p Position) Men(c Color) SquareSet { return SquareSet{p.colour(c) &^ p.kings} }
+// Men returns the squares of the men of color c.
+func (p Position) Men(c Color) SquareSet { return SquareSet{p.color(c) &^ p.kings} }
 
-// Kings returns the squares of the kings of colour c.
-func (p Position) Kings(c Color) SquareSet { return SquareSet{p.colour(c) & p.kings} }
+// Kings returns the squares of the kings of color c.
+func (p Position) Kings(c Color) SquareSet { return SquareSet{p.color(c) & p.kings} }
 
-// KingMoves returns the three-move king state of side c.
-func (p Position) KingMoves(c Color) KingMoves {
+// KingRun returns the three-move king state of side c.
+func (p Position) KingRun(c Color) KingRun {
 	r := p.kingRun[c&1]
 	if r.count == 0 {
-		return KingMoves{}
+		return KingRun{}
 	}
-	return KingMoves{Count: int(r.count), Square: squareOf[r.sq&63]}
+	return KingRun{Count: int(r.count), Square: squareOf[r.sq&63]}
 }
 
 // DrawPlies returns the draw-rule ply counter: the number of plies played
@@ -296,7 +296,7 @@ func (p *Position) play(m Move) {
 		}
 		r.sq = m.to & 63
 	} else {
-		p.kingRun[us] = kingRun{}
+		p.kingRun[us] = quietRun{}
 	}
 
 	// The draw counter counts only in king-only endings of 2 v 1 or 1 v 1,
@@ -350,10 +350,10 @@ func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
 // runAfter returns the opponent's three-move state after m, given its
 // pieces and the kings after m: cleared if m took the king it counts or
 // the opponent's last man.
-func (p *Position) runAfter(m Move, next, kings uint64) kingRun {
+func (p *Position) runAfter(m Move, next, kings uint64) quietRun {
 	r := p.kingRun[p.turn&1^1]
 	if m.captured != 0 && (next&^kings == 0 || m.captured&(1<<(r.sq&63)) != 0) {
-		return kingRun{}
+		return quietRun{}
 	}
 	return r
 }

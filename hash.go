@@ -15,7 +15,7 @@ import "math/bits"
 var zobrist struct {
 	piece       [4][64]uint64 // [WhiteMan-1 … BlackKing-1][bit]
 	blackToMove uint64
-	kingRun     [2][4][64]uint64 // [colour][count][bit]; count 0 has no key
+	kingRun     [2][4][64]uint64 // [color][count][bit]; count 0 has no key
 	plies       uint64           // multiplied by the counter, see pliesKey
 }
 
@@ -64,7 +64,7 @@ func (p Position) Hash() uint64 { return p.hash }
 func (p *Position) computeHash() uint64 {
 	var h uint64
 	for c := White; c <= Black; c++ {
-		own := p.colour(c)
+		own := p.color(c)
 		for b := own &^ p.kings; b != 0; b &= b - 1 {
 			h ^= zobrist.piece[NewPiece(c, false)-1][bits.TrailingZeros64(b)]
 		}
@@ -79,6 +79,6 @@ func (p *Position) computeHash() uint64 {
 	return h ^ pliesKey(p.plies)
 }
 
-func runKey(c Color, r kingRun) uint64 {
+func runKey(c Color, r quietRun) uint64 {
 	return zobrist.kingRun[c&1][r.count&3][r.sq&63]
 }

@@ -21,7 +21,7 @@ func (g *generator) init(p *Position) {
 	g.restrict(p.kingRun[g.us])
 }
 
-// initBoard fills in the pieces: own are the side to move's, of colour us.
+// initBoard fills in the pieces: own are the side to move's, of color us.
 func (g *generator) initBoard(own, opp, kings uint64, us Color) {
 	g.us = us & 1
 	g.own = own
@@ -33,7 +33,7 @@ func (g *generator) initBoard(own, opp, kings uint64, us Color) {
 }
 
 // restrict records the king the three-move rule holds, if any.
-func (g *generator) restrict(r kingRun) {
+func (g *generator) restrict(r quietRun) {
 	g.restricted = 0
 	if r.count >= 3 {
 		g.restricted = uint64(1) << (r.sq & 63)
@@ -60,7 +60,7 @@ func firstBlocker(d int, blockers uint64) uint8 {
 	return uint8(63 - bits.LeadingZeros64(blockers))
 }
 
-// forward returns the two diagonal directions in which men of colour c move.
+// forward returns the two diagonal directions in which men of color c move.
 func forward(c Color) (int, int) {
 	if c == White {
 		return -dirSW, -dirSE
@@ -118,7 +118,7 @@ func (g *generator) countQuiet() int {
 	return n
 }
 
-// countManSteps counts the quiet steps of the men of colour c.
+// countManSteps counts the quiet steps of the men of color c.
 func countManSteps(men, empty uint64, c Color) int {
 	if c == White {
 		return bits.OnesCount64(men>>dirSW&empty) + bits.OnesCount64(men>>dirSE&empty)
@@ -132,13 +132,13 @@ func (p *Position) countLegal(scratch []Move) int {
 }
 
 // countMoves counts the legal moves of the side to move, given its pieces
-// (own), the others (opp), the kings, its colour and its three-move state.
+// (own), the others (opp), the kings, its color and its three-move state.
 // It is perft's leaf counter, so the common case of a side without kings
 // is done here with shifts and population counts alone.
 //
 // scratch is room for the captures it lists on the way; with enough
 // capacity it does not allocate.
-func countMoves(own, opp, kings uint64, turn Color, run kingRun, scratch []Move) int {
+func countMoves(own, opp, kings uint64, turn Color, run quietRun, scratch []Move) int {
 	if own&kings == 0 {
 		empty := boardMask &^ (own | opp)
 		if landed := jumpLandings(own, opp, empty); landed == 0 {

@@ -506,9 +506,9 @@ func (p Position) whyIllegal(t MoveText) string {
 		if captures {
 			return "capturing is compulsory (Art. 10)"
 		}
-		if km := p.KingMoves(us); pc.IsKing() && km.Count >= 3 && km.Square == from {
+		if km := p.KingRun(us); pc.IsKing() && km.Count >= 3 && km.Square == from {
 			st := p.Setup()
-			st.KingMoves[us] = KingMoves{}
+			st.KingRun[us] = KingRun{}
 			if q, err := st.Position(); err == nil {
 				if _, err := t.Resolve(q); err == nil {
 					return fmt.Sprintf("the king on %d has made three quiet moves in a row and may not make a fourth (Art. 17)", from)

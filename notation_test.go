@@ -379,7 +379,7 @@ func txtPosition(t *rapid.T) Position {
 		if rapid.IntRange(0, 99).Draw(t, "occupied") >= density {
 			continue
 		}
-		c := Color(rapid.IntRange(0, 1).Draw(t, "colour"))
+		c := Color(rapid.IntRange(0, 1).Draw(t, "color"))
 		king := rapid.IntRange(0, 3).Draw(t, "king") == 0 || promotionRow[c]&bit(sq) != 0
 		st.Board[sq] = NewPiece(c, king)
 	}

@@ -287,11 +287,11 @@ func TestPDNFiles(t *testing.T) {
 		t.Errorf("three-move game: %v after %d plies", o, g.Len())
 	}
 	p, _ := g.PositionAt(2)
-	if km := p.KingMoves(White); km != (KingMoves{3, 5}) {
+	if km := p.KingRun(White); km != (KingRun{3, 5}) {
 		t.Errorf("king state %+v, want 3 on 5", km)
 	}
 	st := p.Setup()
-	st.KingMoves[White] = KingMoves{}
+	st.KingRun[White] = KingRun{}
 	if !st.MustPosition().HasLegalMove() {
 		t.Errorf("without the counter the king could move: the loss is the rule's")
 	}

@@ -7,7 +7,7 @@ package frisian
 // square-by-square implementation of RULES.md §1–5 on a 10×10 array, written
 // from the rules text alone. It uses no bitboard, no table and no capture
 // code of the package; it reads a Position only through PieceAt, Turn,
-// KingMoves and DrawPlies. It is slow and meant to be obviously right.
+// KingRun and DrawPlies. It is slow and meant to be obviously right.
 
 import (
 	"cmp"
@@ -76,7 +76,7 @@ func refOpposite(d int) int {
 	panic("no opposite direction")
 }
 
-// refPromotionRow is the row where a man of the given colour is crowned:
+// refPromotionRow is the row where a man of the given color is crowned:
 // White on 1–5 (row 0), Black on 46–50 (row 9).
 func refPromotionRow(white bool) int {
 	if white {
@@ -287,7 +287,7 @@ func refBestCaptures(all []refMove) []refMove {
 // diagonally forward, kings any distance along a diagonal over empty
 // squares; except, under the three-move rule (§5), the king on the recorded
 // square of a side with men and count 3.
-func refQuietMoves(b refBoard, white bool, km KingMoves) []refMove {
+func refQuietMoves(b refBoard, white bool, km KingRun) []refMove {
 	hasMen := false
 	for n := 1; n <= 50; n++ {
 		r, c := refRC(n)
@@ -354,7 +354,7 @@ func (s *refState) legalMoves() (map[refKey]refMove, bool) {
 type refState struct {
 	board     refBoard
 	whiteTurn bool
-	km        [2]KingMoves // by Color
+	km        [2]KingRun // by Color
 	drawPlies int
 }
 
@@ -362,7 +362,7 @@ func refStateOf(p Position) refState {
 	return refState{
 		board:     refBoardOf(p),
 		whiteTurn: p.Turn() == White,
-		km:        [2]KingMoves{p.KingMoves(White), p.KingMoves(Black)},
+		km:        [2]KingRun{p.KingRun(White), p.KingRun(Black)},
 		drawPlies: p.DrawPlies(),
 	}
 }
@@ -435,10 +435,10 @@ func refApply(s refState, m refMove) refState {
 		km.Square = Square(m.to)
 		next.km[us] = km
 	} else {
-		next.km[us] = KingMoves{}
+		next.km[us] = KingRun{}
 	}
 	if themMen == 0 || (s.km[them].Count > 0 && m.captured.has(int(s.km[them].Square))) {
-		next.km[them] = KingMoves{}
+		next.km[them] = KingRun{}
 	}
 
 	// Draw counter, §7: plies since the king-only ending arose; a capture or
@@ -573,7 +573,7 @@ func drawPlacement(t *rapid.T) Position {
 			continue
 		}
 		if count := rapid.IntRange(0, 3).Draw(t, "kingMoves"); count > 0 {
-			s.KingMoves[c] = KingMoves{count, rapid.SampledFrom(kings).Draw(t, "kingMovesSquare")}
+			s.KingRun[c] = KingRun{count, rapid.SampledFrom(kings).Draw(t, "kingMovesSquare")}
 		}
 	}
 	var st refState
@@ -706,7 +706,7 @@ func checkInvariants(t rapid.TB, p Position) {
 		}
 	}
 	for _, c := range []Color{White, Black} {
-		km := p.KingMoves(c)
+		km := p.KingRun(c)
 		men, _ := s.count(c == White)
 		switch {
 		case km.Count < 0 || km.Count > 3:
@@ -1011,7 +1011,7 @@ func TestPropPlayAcceptsExactlyLegalMoves(t *testing.T) {
 		// The same board with the other side to move.
 		st := p.Setup()
 		st.Turn = st.Turn.Opponent()
-		st.KingMoves = [2]KingMoves{}
+		st.KingRun = [2]KingRun{}
 		if flipped, err := st.Position(); err == nil {
 			candidates = append(candidates, flipped.LegalMoves()...)
 		}
@@ -1063,7 +1063,7 @@ func TestPropApply(t *testing.T) {
 
 // TestPropFENRoundTrip is property (d): FEN() is the documented text,
 // ParseFEN reads it back to an equal Position, and reading any equivalent
-// writing (colours swapped, ranges, spaces, tag form, lidraughts fields)
+// writing (colors swapped, ranges, spaces, tag form, lidraughts fields)
 // gives the same Position.
 func TestPropFENRoundTrip(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {

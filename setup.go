@@ -10,8 +10,8 @@ type Setup struct {
 	Board [NumSquares + 1]Piece
 	// Turn is the side to move.
 	Turn Color
-	// KingMoves is the three-move king state of each side, by Color.
-	KingMoves [2]KingMoves
+	// KingRun is the three-move king state of each side, by Color.
+	KingRun [2]KingRun
 	// DrawPlies is the draw-rule ply counter (see Position.DrawPlies).
 	DrawPlies int
 }
@@ -23,22 +23,22 @@ func (p Position) Setup() Setup {
 		s.Board[sq] = p.PieceAt(sq)
 	}
 	s.Turn = p.turn
-	s.KingMoves = [2]KingMoves{p.KingMoves(White), p.KingMoves(Black)}
+	s.KingRun = [2]KingRun{p.KingRun(White), p.KingRun(Black)}
 	s.DrawPlies = int(p.plies)
 	return s
 }
 
 // Position checks s and returns the position it describes. The error, a
 // *PositionError wrapping ErrInvalidPosition, says what is impossible:
-// an unknown piece or colour, a man on its own promotion row, a three-move
+// an unknown piece or color, a man on its own promotion row, a three-move
 // state out of range, naming a square without a king of that side or kept
 // by a side without men, or a draw counter outside the king-only endings it
 // counts in.
 func (s Setup) Position() (Position, error) {
 	var p Position
-	var byColour [2]uint64
+	var byColor [2]uint64
 	if s.Turn > Black {
-		return Position{}, invalidPosition(0, fmt.Sprintf("no colour %d", s.Turn))
+		return Position{}, invalidPosition(0, fmt.Sprintf("no color %d", s.Turn))
 	}
 	p.turn = s.Turn
 	if s.Board[0] != NoPiece {
@@ -54,16 +54,16 @@ func (s Setup) Position() (Position, error) {
 		}
 		b := bit(sq)
 		c := pc.Color()
-		byColour[c] |= b
+		byColor[c] |= b
 		if pc.IsKing() {
 			p.kings |= b
 		} else if promotionRow[c]&b != 0 {
 			return Position{}, invalidPosition(sq, fmt.Sprintf("%s man on its promotion row at %d", c, sq))
 		}
 	}
-	p.side = [2]uint64{byColour[s.Turn], byColour[s.Turn^1]}
+	p.side = [2]uint64{byColor[s.Turn], byColor[s.Turn^1]}
 	for c := White; c <= Black; c++ {
-		km := s.KingMoves[c]
+		km := s.KingRun[c]
 		switch {
 		case km.Count < 0 || km.Count > 3:
 			return Position{}, invalidPosition(0, fmt.Sprintf("%s king-move count %d is not 0–3", c, km.Count))
@@ -73,10 +73,10 @@ func (s Setup) Position() (Position, error) {
 			continue
 		case p.PieceAt(km.Square) != NewPiece(c, true):
 			return Position{}, invalidPosition(km.Square, fmt.Sprintf("%s king-move state names square %d, which holds no %s king", c, km.Square, c))
-		case byColour[c]&^p.kings == 0:
+		case byColor[c]&^p.kings == 0:
 			return Position{}, invalidPosition(0, fmt.Sprintf("%s has no men but a king-move count", c))
 		}
-		p.kingRun[c] = kingRun{count: uint8(km.Count), sq: bitOf[km.Square]}
+		p.kingRun[c] = quietRun{count: uint8(km.Count), sq: bitOf[km.Square]}
 	}
 	if s.DrawPlies != 0 {
 		if s.DrawPlies < 0 || s.DrawPlies > drawPliesLimit {

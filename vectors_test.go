@@ -89,7 +89,7 @@ func TestKingRuleVectors(t *testing.T) {
 		}
 		// Without the counter the forbidden moves are legal again.
 		st := p.Setup()
-		st.KingMoves = [2]KingMoves{}
+		st.KingRun = [2]KingRun{}
 		free := hubMoves(st.MustPosition())
 		for _, f := range strings.Fields(row[2]) {
 			if !slices.Contains(free, f) {

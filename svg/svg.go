@@ -2,7 +2,7 @@
 //
 // Board returns the picture of a position as bytes and Render writes it to an
 // io.Writer. Both take an *Options (nil for the defaults) that chooses the
-// size, the side at the bottom, square numbers, highlighted squares, colours
+// size, the side at the bottom, square numbers, highlighted squares, colors
 // and a move to draw: an arrow along its landing path, the pieces it captures
 // crossed out.
 //
@@ -20,7 +20,7 @@
 //
 // The elements carry classes (frisian-board on the svg element, then board,
 // square, piece, white, black, man, king, ridge, crown, highlight, last-move,
-// arrow, captured, ghost, number) and their colours are presentation
+// arrow, captured, ghost, number) and their colors are presentation
 // attributes, so a style sheet can restyle them. A captured piece's cross has
 // a data-captured attribute holding its square.
 package svg
@@ -44,7 +44,7 @@ const boardSize = 10 * unit
 
 // Options chooses how Board and Render draw a position. The zero value (and a
 // nil *Options) draws the bare board with White at the bottom, no numbers, no
-// highlights and no move, in the default colours, without width and height
+// highlights and no move, in the default colors, without width and height
 // attributes.
 type Options struct {
 	// Size, when positive, is the width and height of the picture, written
@@ -84,12 +84,12 @@ type Options struct {
 	// no effect.
 	Played bool
 
-	// Colors sets the colours; empty fields take the default colours.
+	// Colors sets the colors; empty fields take the default colors.
 	Colors Colors
 }
 
-// Colors are the colours of a picture, as SVG or CSS colour values ("#b58863",
-// "rgb(181,136,99)", "peru"). An empty field means the colour of
+// Colors are the colors of a picture, as SVG or CSS color values ("#b58863",
+// "rgb(181,136,99)", "peru"). An empty field means the color of
 // DefaultColors.
 type Colors struct {
 	Light     string // the light squares
@@ -105,7 +105,7 @@ type Colors struct {
 	Capture   string // the crosses on captured pieces
 }
 
-// DefaultColors are the colours Board uses for the fields of Options.Colors
+// DefaultColors are the colors Board uses for the fields of Options.Colors
 // that are empty.
 var DefaultColors = Colors{
 	Light:     "#f0d9b5",

@@ -351,7 +351,7 @@ func TestColors(t *testing.T) {
 		}
 	}
 	if bytes.Contains(out, []byte(svg.DefaultColors.Dark)) {
-		t.Error("the default dark colour is still used")
+		t.Error("the default dark color is still used")
 	}
 	// Empty fields take the defaults.
 	if !bytes.Equal(svg.Board(p, &svg.Options{Colors: svg.DefaultColors}), svg.Board(p, nil)) {
@@ -482,7 +482,7 @@ func FuzzBoard(f *testing.F) {
 			opts.Move = moves[int(moveIndex)%len(moves)]
 		}
 		if flags&32 != 0 {
-			// The colour's bytes as a path: mostly not one of the move's.
+			// The color's bytes as a path: mostly not one of the move's.
 			for _, c := range []byte(color) {
 				opts.Path = append(opts.Path, frisian.Square(c))
 			}

@@ -129,7 +129,7 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	return s, 0
 }
 
-// sideTag returns the PDN tag naming the player of colour c.
+// sideTag returns the PDN tag naming the player of color c.
 func sideTag(c frisian.Color) string {
 	if c == frisian.White {
 		return "White"

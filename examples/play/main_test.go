@@ -225,7 +225,7 @@ func TestFlags(t *testing.T) {
 		status int
 		want   string
 	}{
-		{[]string{"-color", "red"}, 2, `invalid value "red" for flag -color: colour "red": want white or black`},
+		{[]string{"-color", "red"}, 2, `invalid value "red" for flag -color: color "red": want white or black`},
 		{[]string{"-draws", "fide"}, 2, `invalid value "fide" for flag -draws: draw rules "fide": want official or lidraughts`},
 		{[]string{"-depth", "0"}, 2, "-depth 0: want 1 to 32"},
 		{[]string{"-nodes", "-1"}, 2, "-nodes -1: want at least 1"},

@@ -470,7 +470,7 @@ func TestBadRequests(t *testing.T) {
 		{"POST", "/api/new", `{"depth": -1}`, http.StatusBadRequest},
 		{"POST", "/api/new", `{"fen": "W:W50:B1,1"}`, http.StatusUnprocessableEntity},
 		{"POST", "/api/new", `{"fen": "W:W1:B50"}`, http.StatusUnprocessableEntity},
-		{"POST", "/api/new", `{"colour": "white"}`, http.StatusBadRequest},
+		{"POST", "/api/new", `{"color": "white"}`, http.StatusBadRequest},
 		{"POST", "/api/new", `{} {}`, http.StatusBadRequest},
 		{"POST", "/api/new", `[1, 2]`, http.StatusBadRequest},
 		{"POST", "/api/new", `{"fen": "` + strings.Repeat("1", 1<<17) + `"}`, http.StatusBadRequest},

@@ -295,7 +295,7 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, g.state(nil, ""))
 }
 
-// sideTag returns the PDN tag naming the player of colour c.
+// sideTag returns the PDN tag naming the player of color c.
 func sideTag(c frisian.Color) string {
 	if c == frisian.White {
 		return "White"

@@ -4,7 +4,7 @@
 //
 // It climbs over board placements: from a random start in which the side to
 // move has a capture it mutates the placement (moves, adds or removes a
-// piece, crowns or uncrowns one, changes a piece's colour or the side to
+// piece, crowns or uncrowns one, changes a piece's color or the side to
 // move) and keeps the changes that make computing the legal moves slower,
 // now and then also one that makes it a little faster (simulated annealing),
 // and starts afresh when a climb stops improving. A placement is scored by
@@ -31,7 +31,7 @@
 // and a position that times out is printed at once, with the timeout as its
 // time and "timeout" for the number of moves. At the end it prints the -top
 // slowest distinct positions found (a position and its mirror image, the board
-// turned round with the colours swapped, count as one) in the same form, after
+// turned round with the colors swapped, count as one) in the same form, after
 // a comment line. Lines starting with # are comments.
 //
 // -check FILE reads positions, one per line with the FEN as the last
@@ -258,7 +258,7 @@ func legalMoves(ctx context.Context, p frisian.Position) ([]frisian.Move, error)
 }
 
 // mirrorKey returns a key shared by p and its mirror image: the board
-// turned round (square n to 51−n) with the colours and the side to move
+// turned round (square n to 51−n) with the colors and the side to move
 // swapped, which has the same moves.
 func mirrorKey(p frisian.Position) string {
 	s := p.Setup()
@@ -270,11 +270,11 @@ func mirrorKey(p frisian.Position) string {
 		}
 	}
 	for c := frisian.White; c <= frisian.Black; c++ {
-		km := s.KingMoves[c]
+		km := s.KingRun[c]
 		if km.Count > 0 {
 			km.Square = frisian.NumSquares + 1 - km.Square
 		}
-		m.KingMoves[c.Opponent()] = km
+		m.KingRun[c.Opponent()] = km
 	}
 	m.DrawPlies = s.DrawPlies
 	a := p.FEN()
@@ -527,7 +527,7 @@ var kingShare = map[string][2]float64{
 	"mixed": {0.5, 0.5},
 }
 
-// manAllowed reports whether a man of colour c may stand on sq: not on its
+// manAllowed reports whether a man of color c may stand on sq: not on its
 // own crowning row.
 func manAllowed(c frisian.Color, sq frisian.Square) bool {
 	if c == frisian.White {
@@ -619,12 +619,12 @@ const (
 	opAdd             // add a piece
 	opRemove          // remove a piece
 	opCrown           // turn a man into a king or a king into a man
-	opRecolour        // give a piece the other colour
+	opRecolor        // give a piece the other color
 	opFlipTurn        // give the move to the other side
 	numOps
 )
 
-var opWeights = [numOps]int{opStep: 25, opMove: 15, opAdd: 15, opRemove: 12, opCrown: 12, opRecolour: 12, opFlipTurn: 4}
+var opWeights = [numOps]int{opStep: 25, opMove: 15, opAdd: 15, opRemove: 12, opCrown: 12, opRecolor: 12, opFlipTurn: 4}
 
 // mutate returns a placement that differs from st by one to three random
 // mutations and fits (see fits). It returns st itself only when it finds no
@@ -713,7 +713,7 @@ func (s *searcher) mutateOnce(st *frisian.Setup) bool {
 		}
 		pc := st.Board[sq]
 		return put(sq, frisian.NewPiece(pc.Color(), !pc.IsKing()))
-	case opRecolour:
+	case opRecolor:
 		sq, ok := pick(occupied)
 		if !ok {
 			return false
