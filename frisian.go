@@ -21,8 +21,8 @@ type Position struct {
 	kings   uint64
 	turn    Color
 	kingRun [2]quietRun // by Color
-	plies   uint16     // see DrawPlies
-	hash    uint64     // Zobrist hash of all the above, see hash.go
+	plies   uint16      // see DrawPlies
+	hash    uint64      // Zobrist hash of all the above, see hash.go
 }
 
 // quietRun is one side's three-move state: how many consecutive quiet moves

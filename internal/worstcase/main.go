@@ -619,7 +619,7 @@ const (
 	opAdd             // add a piece
 	opRemove          // remove a piece
 	opCrown           // turn a man into a king or a king into a man
-	opRecolor        // give a piece the other color
+	opRecolor         // give a piece the other color
 	opFlipTurn        // give the move to the other side
 	numOps
 )
