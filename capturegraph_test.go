@@ -166,10 +166,10 @@ func TestPathologicalCapture(t *testing.T) {
 func TestPathologicalText(t *testing.T) {
 	p := MustParseFEN(benchPathological)
 	m := p.LegalMoves()[0]
-	if got := p.MoveText(m); got != "5x46" {
+	if got := p.MoveText(m).String(); got != "5x46" {
 		t.Errorf("MoveText = %q", got)
 	}
-	full := p.FullMoveText(m)
+	full := p.fullText(m)
 	if n := len(strings.Split(full, "x")); n != 33 {
 		t.Errorf("FullMoveText = %q: %d squares", full, n)
 	}
@@ -212,7 +212,7 @@ func TestEulerEnds(t *testing.T) {
 					return
 				}
 				if want := dfsEnds(cg, l, left); got != want {
-					t.Fatalf("%s: %s after landing on %d: Euler %v, search %v", p.FEN(), p.FullMoveText(m), squareOf[l], SquareSet{got}, SquareSet{want})
+					t.Fatalf("%s: %s after landing on %d: Euler %v, search %v", p.FEN(), p.fullText(m), squareOf[l], SquareSet{got}, SquareSet{want})
 				}
 			})
 		}

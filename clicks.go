@@ -22,7 +22,7 @@ import "slices"
 // order. NextSquares returns the squares that may be clicked next, that is
 // the squares that follow prefix on some path (see Paths) of some legal
 // move, and the legal moves that have a path beginning with prefix, in the
-// order of SortMoves.
+// order of Move.Compare.
 //
 // When moves is empty, prefix is not the beginning of any legal move's path
 // (it holds a square that is not a square, or a piece that cannot move, or

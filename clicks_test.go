@@ -119,7 +119,7 @@ func TestNextSquares(t *testing.T) {
 		t.Errorf("start, 32: %v, %v", next, moves)
 	}
 	next, moves = start.NextSquares([]Square{32, 28})
-	if !next.Empty() || len(moves) != 1 || start.MoveText(moves[0]) != "32-28" {
+	if !next.Empty() || len(moves) != 1 || start.MoveText(moves[0]).String() != "32-28" {
 		t.Errorf("start, 32 28: %v, %v", next, moves)
 	}
 	for _, prefix := range [][]Square{{0}, {51}, {32, 0}, {255}, {32, 28, 23}, {1}, {28}, {46}} {
@@ -146,7 +146,7 @@ func TestNextSquares(t *testing.T) {
 	var to36 []string
 	for _, m := range moves {
 		if m.To() == 36 {
-			to36 = append(to36, q.FullMoveText(m))
+			to36 = append(to36, q.fullText(m))
 		}
 	}
 	if !slices.Equal(to36, []string{"18x38x40x49x38x36"}) {

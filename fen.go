@@ -182,7 +182,7 @@ func parseFENSetup(s string) (Setup, error) {
 		}
 	}
 	if kingField != nil {
-		if err := r.readKingMoves(&st, *kingField); err != nil {
+		if err := r.readKingRuns(&st, *kingField); err != nil {
 			return st, err
 		}
 	}
@@ -284,8 +284,8 @@ func (r *fenReader) square(sp span) (Square, error) {
 	return Square(n), nil
 }
 
-// readKingMoves reads lidraughts' +<black><sq>+<white><sq> field.
-func (r *fenReader) readKingMoves(st *Setup, sp span) error {
+// readKingRuns reads lidraughts' +<black><sq>+<white><sq> field.
+func (r *fenReader) readKingRuns(st *Setup, sp span) error {
 	black, white, ok := strings.Cut(sp.text[1:], "+")
 	if !ok || strings.Contains(white, "+") {
 		return r.syntax(sp.off, "king-move field %q is not +<black>+<white>", sp.text)

@@ -19,8 +19,8 @@ func TestGamePlayUndo(t *testing.T) {
 		}
 	}
 	m, before, ok := g.MoveAt(2)
-	if g.Len() != 4 || !ok || before.MoveText(m) != "28x19" || before != g.positions[2] {
-		t.Errorf("after four plies: %d, %q", g.Len(), before.MoveText(m))
+	if g.Len() != 4 || !ok || before.MoveText(m).String() != "28x19" || before != g.positions[2] {
+		t.Errorf("after four plies: %d, %q", g.Len(), before.MoveText(m).String())
 	}
 	for _, i := range []int{-1, 4} {
 		if m, before, ok := g.MoveAt(i); ok || !m.IsZero() || before != (Position{}) {
@@ -134,7 +134,7 @@ func TestRapidGame(t *testing.T) {
 				slices.SortFunc(legal, Move.Compare)
 				m := legal[rapid.IntRange(0, len(legal)-1).Draw(t, "move")]
 				if rapid.Bool().Draw(t, "as text") {
-					got, err := g.PlayText(g.Position().MoveText(m))
+					got, err := g.PlayText(g.Position().MoveText(m).String())
 					if err != nil || got != m {
 						t.Fatalf("PlayText: %v %v", got, err)
 					}

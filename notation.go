@@ -195,7 +195,7 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 	slices.SortFunc(found, Move.Compare)
 	cands := make([]string, len(found))
 	for i, m := range found {
-		cands[i] = p.FullMoveText(m)
+		cands[i] = p.fullText(m)
 	}
 	return Move{}, &MoveError{Move: text, Err: ErrAmbiguousMove, Reason: "several legal captures match; give the landing path", Candidates: cands}
 }
@@ -306,56 +306,45 @@ func (p Position) ParseMove(s string) (Move, error) {
 	return m, err
 }
 
-// MoveText returns the shortest PDN text that names m in p: "32-28" for a
-// quiet move, "28x19" for a capture, and the full landing path "28x17x8"
-// when another legal capture has the same start and end but takes other
-// pieces (RULES.md §6). For a move that is not legal in p it returns
-// m.String().
-func (p Position) MoveText(m Move) string { return string(p.AppendMoveText(nil, m)) }
-
-// AppendMoveText appends the text MoveText returns to dst.
-func (p Position) AppendMoveText(dst []byte, m Move) []byte {
-	if m.IsCapture() {
-		legal := false
-		for other := range p.Moves() {
-			if other == m {
-				legal = true
-			} else if other.From() == m.From() && other.To() == m.To() {
-				return p.appendFullPath(dst, m)
-			}
-		}
-		if !legal {
-			return append(dst, m.String()...)
+// MoveText returns the shortest text that names m in p, as the MoveText
+// that ParseMoveText gives for that text, so that Resolve(p) gives m back.
+// Its String is "32-28" for a quiet move, "28x19" for a capture, and the
+// whole landing path ("28x17x8") where a reader needs it: when another
+// legal capture has the same start and end but takes other pieces, and
+// when the capture ends where it started (RULES.md §6). For a move that is
+// not legal in p it is the text of m's start and end; for the zero Move,
+// the zero MoveText. For the whole path
+// of any capture, use MoveText{Squares: p.Path(m), Capture: true}.
+func (p Position) MoveText(m Move) MoveText {
+	if m.IsZero() {
+		return MoveText{}
+	}
+	short := MoveText{Squares: []Square{m.From(), m.To()}, Capture: m.IsCapture()}
+	if !m.IsCapture() {
+		return short
+	}
+	legal, shared := false, m.From() == m.To()
+	for other := range p.Moves() {
+		if other == m {
+			legal = true
+		} else if other.From() == m.From() && other.To() == m.To() {
+			shared = true
 		}
 	}
-	return append(dst, m.String()...)
+	if !legal || !shared {
+		return short
+	}
+	return MoveText{Squares: p.Path(m), Capture: true}
 }
 
-// FullMoveText returns m in PDN text with its whole landing path, such as
-// "28x17x8" (the start, every landing square and the end); a quiet move as
-// "32-28". When m has several paths, the first in numeric order is given.
-// For a move that is not legal in p it returns m.String().
-func (p Position) FullMoveText(m Move) string {
-	if !m.IsCapture() || !p.IsLegal(m) {
+// fullText is m's text with its whole landing path, as MoveError lists
+// candidates.
+func (p Position) fullText(m Move) string {
+	path := p.Path(m)
+	if !m.IsCapture() || path == nil {
 		return m.String()
 	}
-	return string(p.appendFullPath(nil, m))
-}
-
-// appendFullPath writes the landing path Path gives, the least, so that the
-// text does not depend on how the paths are found.
-func (p Position) appendFullPath(dst []byte, m Move) []byte {
-	best := p.Path(m)
-	if best == nil {
-		return append(dst, m.String()...)
-	}
-	for i, sq := range best {
-		if i > 0 {
-			dst = append(dst, 'x')
-		}
-		dst = strconv.AppendUint(dst, uint64(sq), 10)
-	}
-	return dst
+	return MoveText{Squares: path, Capture: true}.String()
 }
 
 // String returns the move in short PDN form without its position: "32-28"

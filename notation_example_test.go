@@ -29,7 +29,7 @@ func ExamplePosition_ParseMove() {
 	}
 	// Any landing square that tells them apart is enough.
 	m, _ = p.ParseMove("18x40x36")
-	fmt.Println(p.MoveText(m), m.HubString())
+	fmt.Println(p.MoveText(m).String(), m.HubString())
 	// Output:
 	// 32-28 <nil>
 	// true invalid move "32-28-23": a quiet move names two squares
@@ -40,12 +40,14 @@ func ExamplePosition_ParseMove() {
 
 func ExamplePosition_MoveText() {
 	// A king takes a king and a man: the shortest text names start and end,
-	// the Hub form lists what it takes.
+	// the whole landing path shows the way, the Hub form lists what it
+	// takes.
 	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
 	moves := p.LegalMoves()
 	slices.SortFunc(moves, frisian.Move.Compare)
 	for _, m := range moves {
-		fmt.Println(p.MoveText(m), p.FullMoveText(m), m.HubString())
+		full := frisian.MoveText{Squares: p.Path(m), Capture: true}
+		fmt.Println(p.MoveText(m), full, m.HubString())
 	}
 	// Output:
 	// 50x2 50x11x2 50x2x7x22
@@ -58,7 +60,7 @@ func ExamplePosition_ParseHubMove() {
 	// Engines speak Hub: start, end, then every captured square.
 	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
 	m, err := p.ParseHubMove("50x8x22x7")
-	fmt.Println(p.MoveText(m), err)
+	fmt.Println(p.MoveText(m).String(), err)
 	// Output:
 	// 50x8 <nil>
 }

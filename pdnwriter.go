@@ -10,7 +10,7 @@ import (
 
 // PDNWriter writes games as PDN that lidraughts and PDNReader accept: the
 // tags, a blank line, the numbered moves in shortest unambiguous text
-// (Position.MoveText) with their annotations, wrapped to Width columns, the
+// ([Position.MoveText]) with their annotations, wrapped to Width columns, the
 // result and a blank line.
 type PDNWriter struct {
 	// Width is the line length to wrap the move text at (80 when 0). A
@@ -184,7 +184,7 @@ func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) 
 	number, turn := 1, start.Turn()
 	for i, m := range g.moves {
 		p := g.positions[i]
-		text := p.MoveText(m)
+		text := p.MoveText(m).String()
 		if mk := g.notes[i+1].Marks; len(mk) > 0 && mk[0][0] != '$' {
 			text += mk[0]
 		}

@@ -1235,14 +1235,14 @@ func TestPropPartialPaths(t *testing.T) {
 			var me *MoveError
 			switch {
 			case err == nil && got != m:
-				t.Fatalf("%s: %q names %s, want %s", p.FEN(), text, p.FullMoveText(got), p.FullMoveText(m))
-			case err != nil && !(errors.As(err, &me) && errors.Is(err, ErrAmbiguousMove) && slices.Contains(me.Candidates, p.FullMoveText(m))):
-				t.Fatalf("%s: %q: %v; want %s", p.FEN(), text, err, p.FullMoveText(m))
+				t.Fatalf("%s: %q names %s, want %s", p.FEN(), text, p.fullText(got), p.fullText(m))
+			case err != nil && !(errors.As(err, &me) && errors.Is(err, ErrAmbiguousMove) && slices.Contains(me.Candidates, p.fullText(m))):
+				t.Fatalf("%s: %q: %v; want %s", p.FEN(), text, err, p.fullText(m))
 			}
 			for _, i := range []int{1, rapid.IntRange(2, len(path)).Draw(t, "clicks")} {
 				next, moves := p.NextSquares(path[:i])
 				if !slices.Contains(moves, m) {
-					t.Fatalf("%s: NextSquares(%v) leaves out %s", p.FEN(), path[:i], p.FullMoveText(m))
+					t.Fatalf("%s: NextSquares(%v) leaves out %s", p.FEN(), path[:i], p.fullText(m))
 				}
 				if i < len(path) && !next.Has(path[i]) {
 					t.Fatalf("%s: NextSquares(%v) does not offer %d", p.FEN(), path[:i], path[i])

@@ -61,7 +61,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if *format == "hub" {
 				out.WriteString(m.HubString())
 			} else {
-				out.WriteString(p.MoveText(m))
+				out.WriteString(p.MoveText(m).String())
 			}
 		}
 		out.WriteByte('\n')

@@ -105,7 +105,7 @@ func TestPDNFormat(t *testing.T) {
 
 func TestErrorsAndEmpty(t *testing.T) {
 	got := runLines(t, nil, "W:W28:B18,22,23\nnot a fen\nW:W:B1\nW:W3:B1\n")
-	if len(got) != 4 || got[0] != "28x28" || !strings.HasPrefix(got[1], "error: ") || got[2] != "" || !strings.HasPrefix(got[3], "error: ") {
+	if len(got) != 4 || got[0] != "28x17x19x28" || !strings.HasPrefix(got[1], "error: ") || got[2] != "" || !strings.HasPrefix(got[3], "error: ") {
 		t.Errorf("output %q", got)
 	}
 	var out, errOut bytes.Buffer

@@ -28,7 +28,7 @@ func TestDivide(t *testing.T) {
 	if code := run([]string{"-fen", "W:W28:B18,22,23", "-depth", "1", "-divide"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	if !strings.Contains(out.String(), "depth 1 nodes 1\n28x28 1\n") {
+	if !strings.Contains(out.String(), "depth 1 nodes 1\n28x17x19x28 1\n") {
 		t.Errorf("output:\n%s", out.String())
 	}
 }

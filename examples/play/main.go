@@ -179,7 +179,7 @@ func (s *session) outcome() frisian.Outcome {
 // moveText is the text of move i of the game, in its position.
 func (s *session) moveText(i int) string {
 	m, before, _ := s.game.MoveAt(i)
-	return before.MoveText(m)
+	return before.MoveText(m).String()
 }
 
 // computerMoves lets the computer play while it is its turn and the game
@@ -277,7 +277,7 @@ func (s *session) listMoves() {
 	slices.SortFunc(moves, frisian.Move.Compare)
 	text := make([]string, len(moves))
 	for i, m := range moves {
-		text[i] = p.MoveText(m)
+		text[i] = p.MoveText(m).String()
 	}
 	fmt.Fprintf(s.out, "Legal moves (%d): %s\n", len(moves), strings.Join(text, " "))
 }

@@ -120,7 +120,7 @@ func findMove(p frisian.Position, text string) (frisian.Move, error) {
 	slices.SortFunc(legal, frisian.Move.Compare)
 	names := make([]string, len(legal))
 	for i, m := range legal {
-		names[i] = p.MoveText(m)
+		names[i] = p.MoveText(m).String()
 	}
 	return frisian.Move{}, fmt.Errorf("%w; the legal moves are %s", err, strings.Join(names, " "))
 }

@@ -120,7 +120,7 @@ func TestClickEveryPath(t *testing.T) {
 				}
 			}
 			if sel.Done != m || !sel.Whole || !slices.Equal(sel.Squares, path) {
-				t.Fatalf("%s: path %v gives %+v, want %s", p.FEN(), path, sel, p.FullMoveText(m))
+				t.Fatalf("%s: path %v gives %+v, want %s", p.FEN(), path, sel, frisian.MoveText{Squares: p.Path(m), Capture: m.IsCapture()}.String())
 			}
 			// the pieces shown as jumped along the path are the move's
 			if tk := taken(p, path); len(tk) != m.Captured().Len() || frisian.SquareSetOf(tk...) != m.Captured() {
@@ -192,7 +192,7 @@ func TestClickShortcut(t *testing.T) {
 	if !slices.Equal(sel.Squares, []frisian.Square{18}) || !slices.Equal(sel.Next, []frisian.Square{38}) {
 		t.Fatalf("click 18: %+v", sel)
 	}
-	if s := click(p, sel.Squares, 29); s.Done.IsZero() || s.Whole || p.MoveText(s.Done) != "18x29" {
+	if s := click(p, sel.Squares, 29); s.Done.IsZero() || s.Whole || p.MoveText(s.Done).String() != "18x29" {
 		t.Errorf("18 then 29: %+v, want 18x29 finished early", s)
 	}
 	if s := click(p, sel.Squares, 36); !s.Done.IsZero() || len(s.Squares) != 0 {
@@ -200,7 +200,7 @@ func TestClickShortcut(t *testing.T) {
 	}
 	// After 18x38x40 only one of the moves to 36 is left.
 	s := click(p, []frisian.Square{18, 38}, 40)
-	if s = click(p, s.Squares, 36); p.FullMoveText(s.Done) != "18x38x40x49x38x36" {
+	if s = click(p, s.Squares, 36); (frisian.MoveText{Squares: p.Path(s.Done), Capture: true}).String() != "18x38x40x49x38x36" {
 		t.Errorf("18x38x40 then 36: %+v", s)
 	}
 	// Another piece of the side to move starts afresh; an empty square or

@@ -500,7 +500,7 @@ func (g *game) outcome() frisian.Outcome {
 // moveText is the text of move i of the game, in its position.
 func (g *game) moveText(i int) string {
 	m, before, _ := g.g.MoveAt(i)
-	return before.MoveText(m)
+	return before.MoveText(m).String()
 }
 
 // engineToMove reports whether the computer is to move in a game that goes on.
@@ -613,8 +613,8 @@ func (g *game) state(sel *selection, played string) stateJSON {
 		slices.SortFunc(moves, frisian.Move.Compare)
 		for _, m := range moves {
 			st.Moves = append(st.Moves, moveJSON{
-				Text:     p.MoveText(m),
-				Full:     p.FullMoveText(m),
+				Text:     p.MoveText(m).String(),
+				Full:     frisian.MoveText{Squares: p.Path(m), Capture: m.IsCapture()}.String(),
 				From:     int(m.From()),
 				To:       int(m.To()),
 				Captured: ints(m.Captured().Squares()),

@@ -45,8 +45,8 @@ func TestTakesTheWin(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no move", tc.fen)
 		}
-		if tc.want != "" && p.MoveText(r.Move) != tc.want {
-			t.Errorf("%s: played %s (score %d), want %s", tc.fen, p.MoveText(r.Move), r.Score, tc.want)
+		if tc.want != "" && p.MoveText(r.Move).String() != tc.want {
+			t.Errorf("%s: played %s (score %d), want %s", tc.fen, p.MoveText(r.Move).String(), r.Score, tc.want)
 		}
 		if r.Score < Win-maxPly {
 			t.Errorf("%s: score %d, want a win", tc.fen, r.Score)
@@ -66,7 +66,7 @@ func TestDeterministicAndBudget(t *testing.T) {
 		if a.Nodes > nodes+1 {
 			t.Errorf("nodes %d: visited %d", nodes, a.Nodes)
 		}
-		t.Logf("budget %d: %s depth %d score %d nodes %d", nodes, p.MoveText(a.Move), a.Depth, a.Score, a.Nodes)
+		t.Logf("budget %d: %s depth %d score %d nodes %d", nodes, p.MoveText(a.Move).String(), a.Depth, a.Score, a.Nodes)
 	}
 }
 
