@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -279,3 +280,17 @@ func opponentCanCapture(p Position) bool {
 	}
 	return false
 }
+
+// drawPliesLimit is where the draw counter stops counting, far beyond
+// every draw rule.
+const drawPliesLimit = 1<<15 - 1
+
+// isKingEnding reports whether the material is two kings against one or one
+// king each, the endings the draw rules count in.
+func isKingEnding(p *Position) bool {
+	return (p.side[0]|p.side[1])&^p.kings == 0 &&
+		kingEndingCounts(bits.OnesCount64(p.side[0]), bits.OnesCount64(p.side[1]))
+}
+
+// kingEndingCounts reports whether a and b kings make one of those endings.
+func kingEndingCounts(a, b int) bool { return a >= 1 && b >= 1 && a+b <= 3 }

@@ -327,10 +327,6 @@ func (p *Position) play(m Move) {
 	p.hash = h
 }
 
-// drawPliesLimit is where the draw counter stops counting, far beyond
-// every draw rule.
-const drawPliesLimit = 1<<15 - 1
-
 // boardAfter returns the pieces after m: those of the side to move next
 // (the opponent's now), those of the side that moved, and the kings.
 func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
@@ -357,16 +353,6 @@ func (p *Position) runAfter(m Move, next, kings uint64) quietRun {
 	}
 	return r
 }
-
-// isKingEnding reports whether the material is two kings against one or one
-// king each, the endings the draw rules count in.
-func isKingEnding(p *Position) bool {
-	return (p.side[0]|p.side[1])&^p.kings == 0 &&
-		kingEndingCounts(bits.OnesCount64(p.side[0]), bits.OnesCount64(p.side[1]))
-}
-
-// kingEndingCounts reports whether a and b kings make one of those endings.
-func kingEndingCounts(a, b int) bool { return a >= 1 && b >= 1 && a+b <= 3 }
 
 // Compare orders moves canonically, returning -1, 0 or +1: by start
 // square, then end square, then captured squares compared as ascending
