@@ -35,6 +35,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("legalmoves", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "pdn", "move notation: pdn or hub")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: legalmoves [-format pdn|hub] < FILE")
+		fmt.Fprintln(stderr, "Reads one FEN per line on standard input and prints, for each, its legal moves")
+		fmt.Fprintln(stderr, "sorted and separated by spaces, or \"error: …\" for a FEN it cannot read.")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -44,6 +44,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.TextVar(&rules, "draws", frisian.OfficialDraws, "draw rules for the outcome: official or lidraughts")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pdncheck [-strict] [-draws official|lidraughts] FILE...")
+		fmt.Fprintln(stderr, "Replays every game and prints one line per game, tab-separated:")
+		fmt.Fprintln(stderr, "  game number, plies played, final FEN, outcome")
+		fmt.Fprintln(stderr, "then \"error: …\" lines for the game's problems. FILE - is standard input.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
