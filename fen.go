@@ -344,10 +344,10 @@ func (r *fenReader) normalize(st *Setup) {
 // kings marked K, squares ascending. Non-zero counters follow in lidraughts'
 // form: :H<n> for the draw counter and :+<black>+<white> for the king-move
 // states, so that ParseFEN gives back an equal Position.
-func (p Position) FEN() string { return string(p.AppendFEN(nil)) }
+func (p Position) FEN() string { return string(p.appendFEN(nil)) }
 
-// AppendFEN appends the FEN of p to dst.
-func (p Position) AppendFEN(dst []byte) []byte {
+// appendFEN appends the FEN of p to dst.
+func (p Position) appendFEN(dst []byte) []byte {
 	if p.turn == White {
 		dst = append(dst, 'W')
 	} else {
@@ -390,10 +390,10 @@ func (p Position) AppendFEN(dst []byte) []byte {
 func (p Position) String() string { return p.FEN() }
 
 // MarshalText implements encoding.TextMarshaler with the FEN of p.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendFEN(nil), nil }
+func (p Position) MarshalText() ([]byte, error) { return p.appendFEN(nil), nil }
 
 // AppendText implements encoding.TextAppender with the FEN of p.
-func (p Position) AppendText(dst []byte) ([]byte, error) { return p.AppendFEN(dst), nil }
+func (p Position) AppendText(dst []byte) ([]byte, error) { return p.appendFEN(dst), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler with ParseFEN.
 func (p *Position) UnmarshalText(text []byte) error {
