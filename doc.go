@@ -60,7 +60,7 @@
 // The capture rule asks for the heaviest capture, and a crowded board can
 // have astronomically many capture orders. The search is exact and its
 // memory bounded, and it settles the classic worst cases (a king taking 32
-// kings, a man taking 26 pieces) in milliseconds, but no bound on its time
-// is proven for every placement. A server that reads positions from
+// kings, a man taking 26 pieces) quickly, but no bound on its time is
+// proven for every placement. A server that reads positions from
 // strangers calls [Position.LegalMovesContext] with a deadline.
 package frisian

@@ -160,8 +160,8 @@ func (p Position) LegalMoves() []Move {
 //
 // The capture search is exact and its memory bounded (under 8 MiB), but no
 // bound on its time is proven: a hostile placement of many pieces may need
-// a tenth of a second or more where real positions need microseconds (see
-// BenchmarkWorstCase and testdata/worstcase.txt). LegalMovesContext looks
+// many thousand times as long as a real position (the README's Speed
+// section and testdata/worstcase.txt give figures). LegalMovesContext looks
 // at ctx once a capture search outgrows its first quick pass; when ctx is
 // done it returns no moves and an error wrapping both [ErrSearchStopped] and
 // ctx.Err(), never a partial list. Give ctx a deadline
