@@ -69,7 +69,7 @@ func (c Color) String() string {
 func (c Color) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads "white" or
-// "black" (in any case), and otherwise returns an error wrapping ErrSyntax.
+// "black" (in any case), and otherwise returns an error wrapping [ErrSyntax].
 // With it a Color can be a flag (flag.TextVar) or a JSON field.
 func (c *Color) UnmarshalText(text []byte) error {
 	switch strings.ToLower(string(text)) {

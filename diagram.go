@@ -10,7 +10,7 @@ import (
 // each row on its left and right, then whose turn it is and, when they are
 // not zero, the three-move king states and the draw-rule ply counter.
 //
-// Men and kings are drawn as w, W, b and B (as Piece.String gives them),
+// Men and kings are drawn as w, W, b and B (as [Piece.String] gives them),
 // empty dark squares as '.' and light squares as blanks:
 //
 //	   +---------------------+

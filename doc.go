@@ -1,6 +1,6 @@
 // Package frisian implements the rules of Frisian draughts (Fries dammen):
-// positions, legal moves, move and position notation, perft, and the result
-// of a game.
+// positions, legal moves, move and position notation, PDN game files,
+// perft, and the result of a game.
 //
 // Frisian draughts is played on the 50 dark squares of a 10×10 board,
 // numbered as in international draughts. Men step diagonally forward but
@@ -17,50 +17,65 @@
 //
 // # Positions and moves
 //
-// A Position is a comparable value. LegalMoves lists the moves of the side
-// to move; Apply (unchecked, fast) and Play (checked) return the position
-// after a move and never change the receiver:
+// A [Position] is a comparable value. [Position.LegalMoves] lists the moves
+// of the side to move; [Position.Apply] (fast, for legal moves) and
+// [Position.Play] (checked) return the position after a move and never
+// change the receiver:
 //
 //	p := frisian.StartPosition()
 //	for _, m := range p.LegalMoves() {
-//		fmt.Println(m, p.Apply(m).FEN())
+//		fmt.Println(p.MoveText(m), p.Apply(m).FEN())
 //	}
 //
-// A Move is a start square, an end square and a set of captured squares;
-// different paths that agree on all three are one Move. Position.Path gives
-// a landing path for animation, Position.Paths every path, and
-// Position.NextSquares what may follow the squares a player has clicked.
+// A [Move] is a start square, an end square and a set of captured squares;
+// different paths that agree on all three are one Move. [Position.Path]
+// gives a landing path for animation, [Position.Paths] every path, and
+// [Position.NextSquares] what may follow the squares a player has clicked.
+// [Move.Compare] orders moves canonically.
 //
 // # Text
 //
-// Position.ParseMove reads move text ("32-28", "28x19", the landing path
+// [Position.ParseMove] reads move text ("32-28", "28x19", the landing path
 // "28x17x8") against a position, matching a path against every path of
-// every legal move; Position.MoveText writes the shortest unambiguous text.
-// ParseFEN and Position.FEN read and write PDN FEN, including the fields
-// lidraughts adds for Frisian. Errors wrap the sentinels ErrSyntax,
-// ErrInvalidPosition, ErrInvalidMove, ErrIllegalMove and ErrAmbiguousMove,
-// so that callers can use errors.Is, and carry the details in *ParseError,
-// *MoveError and *PDNError values.
+// every legal move; [Position.MoveText] gives the shortest unambiguous
+// text, as the same [MoveText] value that [ParseMoveText] reads.
+// [ParseFEN] and [Position.FEN] read and write PDN FEN, including the
+// fields lidraughts adds for Frisian; [Setup] is an editable board.
+//
+// Errors wrap the sentinels ([ErrSyntax], [ErrInvalidPosition],
+// [ErrInvalidMove], [ErrIllegalMove], [ErrAmbiguousMove], [ErrGameType],
+// [ErrTooLarge], [ErrSearchStopped]) for errors.Is, and carry the details
+// in *[ParseError], *[PositionError], *[MoveError] and *[PDNError] values for
+// errors.As. Their messages describe the input and can be shown to a user
+// as they are.
 //
 // # Games
 //
-// A Game keeps the moves, positions, tags and comments of a game.
-// Position.Outcome gives the result: a loss for the side that cannot move,
-// or a draw by the official rules (the default) or, with OutcomeWith and
-// LidraughtsDraws, by lidraughts' counting. PDNReader reads files of many
-// games, leniently or strictly; PDNWriter writes them.
+// A [Game] keeps the moves, positions, tags and annotations of a game.
+// [Position.Outcome] and [Game.Outcome] give the result under the official
+// rules: a loss for the side that cannot move, or a draw by rule;
+// [Game.End] and [Position.OutcomeWith] take [LidraughtsDraws] for
+// lidraughts' counting. [PDNReader] reads files of many games, leniently or
+// strictly; [PDNWriter] writes games that read back the same.
+//
+// # Untrusted input
+//
+// Every parser returns a typed error for any input and never panics, and
+// every call costs bounded memory: [ParseFEN] refuses input over 1 KiB,
+// [PDNReader] keeps one game within documented limits, [Position.Apply]
+// never builds an impossible position from any Move value, and
+// [Position.CheckMaterial] demands material a game can have. The capture
+// rule asks for the heaviest capture, and a crowded board can have
+// astronomically many capture orders. The search is exact and its memory
+// bounded, and it settles the classic worst cases (a king taking 32 kings,
+// a man taking 26 pieces) quickly, but no bound on its time is proven for
+// every placement: a server that reads positions from strangers calls
+// [Position.LegalMovesContext] with a deadline.
 //
 // # Speed
 //
 // Move generation uses 64-bit boards on which every Frisian direction is a
-// constant shift. AppendLegalMoves does not allocate given enough capacity
-// in real positions; Perft and PerftParallel count leaf nodes for testing
-// and benchmarking.
-//
-// The capture rule asks for the heaviest capture, and a crowded board can
-// have astronomically many capture orders. The search is exact and its
-// memory bounded, and it settles the classic worst cases (a king taking 32
-// kings, a man taking 26 pieces) quickly, but no bound on its time is
-// proven for every placement. A server that reads positions from
-// strangers calls [Position.LegalMovesContext] with a deadline.
+// constant shift. [Position.AppendLegalMoves] does not allocate given
+// enough capacity in real positions; [Perft] and [PerftParallel] count
+// leaf nodes for testing and benchmarking.
 package frisian

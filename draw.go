@@ -36,7 +36,7 @@ func (r Result) String() string {
 func (r Result) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads what String
-// writes, and otherwise returns an error wrapping ErrSyntax.
+// writes, and otherwise returns an error wrapping [ErrSyntax].
 func (r *Result) UnmarshalText(text []byte) error {
 	i, err := nameIndex(resultNames[:], "result", text)
 	*r = Result(i)
@@ -125,7 +125,7 @@ func (r Reason) String() string {
 func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads what String
-// writes, and otherwise returns an error wrapping ErrSyntax.
+// writes, and otherwise returns an error wrapping [ErrSyntax].
 func (r *Reason) UnmarshalText(text []byte) error {
 	i, err := nameIndex(reasonNames[:], "reason", text)
 	*r = Reason(i)
@@ -133,7 +133,7 @@ func (r *Reason) UnmarshalText(text []byte) error {
 }
 
 // nameIndex returns the index of text in names, or an error wrapping
-// ErrSyntax that says what was wanted.
+// [ErrSyntax] that says what was wanted.
 func nameIndex(names []string, what string, text []byte) (int, error) {
 	for i, name := range names {
 		if string(text) == name {
@@ -162,7 +162,7 @@ func (o Outcome) String() string {
 func (o Outcome) IsOver() bool { return o.Result != Ongoing }
 
 // DrawRules selects the rules that draw king-only endings. The zero value,
-// OfficialDraws, is the default everywhere.
+// [OfficialDraws], is the default everywhere.
 type DrawRules uint8
 
 // The draw rules on offer (RULES.md §7).
@@ -174,7 +174,7 @@ const (
 	OfficialDraws DrawRules = iota
 	// LidraughtsDraws is lidraughts' counting, for programs that must agree
 	// with that server: two kings against one is drawn after 14 plies, one
-	// king each after 4, counted by Position.DrawPlies.
+	// king each after 4, counted by [Position.DrawPlies].
 	LidraughtsDraws
 )
 
@@ -191,7 +191,7 @@ func (r DrawRules) MarshalText() ([]byte, error) { return []byte(r.String()), ni
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads "official"
 // or "lidraughts" (in any case), and otherwise returns an error wrapping
-// ErrSyntax. With it DrawRules can be a flag (flag.TextVar) or a JSON
+// [ErrSyntax]. With it DrawRules can be a flag (flag.TextVar) or a JSON
 // field.
 func (r *DrawRules) UnmarshalText(text []byte) error {
 	switch strings.ToLower(string(text)) {

@@ -35,7 +35,7 @@ var (
 	// of one game in a PDN file (see PDNReader).
 	ErrTooLarge = errors.New("too large")
 	// ErrSearchStopped: a search was stopped by its context before it
-	// finished (see Position.LegalMovesContext).
+	// finished (see [Position.LegalMovesContext]).
 	ErrSearchStopped = errors.New("search stopped")
 )
 
@@ -44,7 +44,7 @@ type MoveError struct {
 	Move   string // the move as given
 	Err    error  // ErrInvalidMove, ErrIllegalMove or ErrAmbiguousMove
 	Reason string // why, in words; may be empty
-	// Candidates lists, for ErrAmbiguousMove, every matching legal move in
+	// Candidates lists, for [ErrAmbiguousMove], every matching legal move in
 	// full-path notation.
 	Candidates []string
 }
@@ -76,8 +76,8 @@ func (e *MoveError) Unwrap() error { return e.Err }
 type ParseError struct {
 	Input  string // the text given (cut to 200 bytes)
 	Offset int    // byte offset of the problem in Input
-	// Err is ErrSyntax for malformed text, or a *PositionError (wrapping
-	// ErrInvalidPosition) for well-formed text of an impossible position.
+	// Err is [ErrSyntax] for malformed text, or a *PositionError (wrapping
+	// [ErrInvalidPosition]) for well-formed text of an impossible position.
 	Err    error
 	Reason string // what is wrong, in words
 }
@@ -95,8 +95,8 @@ func (e *ParseError) Error() string {
 func (e *ParseError) Unwrap() error { return e.Err }
 
 // PositionError reports a description of a position that cannot occur:
-// from Setup.Position, Position.CheckMaterial or, inside a *ParseError,
-// ParseFEN.
+// from [Setup.Position], [Position.CheckMaterial] or, inside a *ParseError,
+// [ParseFEN].
 type PositionError struct {
 	Square Square // the square at fault, or 0 when the fault is not one square's
 	Err    error  // ErrInvalidPosition

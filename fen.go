@@ -14,7 +14,7 @@ import (
 // the side to move, then the squares of each side (in either order), K
 // marking a king. It accepts ranges (31-50), spaces around parts, a
 // trailing '.', the tag form [FEN "…"], and lidraughts' extra fields: :H<n>
-// (the draw ply counter, see Position.DrawPlies), :F<n> (the move number,
+// (the draw ply counter, see [Position.DrawPlies]), :F<n> (the move number,
 // which a Position does not keep) and the Frisian king-move field
 // +<black count><square>+<white count><square> (Black first).
 //
@@ -23,10 +23,10 @@ import (
 // read as 0, as the official rules reset it (RULES.md §5). A draw counter in
 // material where it does not count is read as 0.
 //
-// Errors are *ParseError values wrapping ErrSyntax for malformed text, or a
-// *PositionError (wrapping ErrInvalidPosition) for a well-formed FEN of an
-// impossible position. ParseFEN accepts any placement; see
-// Position.CheckMaterial for the limits of a game.
+// Errors are *ParseError values wrapping [ErrSyntax] for malformed text, or a
+// *PositionError (wrapping [ErrInvalidPosition]) for a well-formed FEN of an
+// impossible position. [ParseFEN] accepts any placement; see
+// [Position.CheckMaterial] for the limits of a game.
 func ParseFEN(s string) (Position, error) {
 	st, err := parseFENSetup(s)
 	if err != nil {
@@ -43,7 +43,7 @@ func ParseFEN(s string) (Position, error) {
 	return p, nil
 }
 
-// MustParseFEN is like ParseFEN but panics on error. It is for FEN constants
+// MustParseFEN is like [ParseFEN] but panics on error. It is for FEN constants
 // known to be valid.
 func MustParseFEN(s string) Position {
 	p, err := ParseFEN(s)
@@ -95,7 +95,7 @@ func (sp span) fields(sep byte) iter.Seq[span] {
 	}
 }
 
-// maxFENLength bounds the input ParseFEN reads. The longest FEN of a
+// maxFENLength bounds the input [ParseFEN] reads. The longest FEN of a
 // position, fifty kings with both counters, is about 230 bytes; the rest
 // leaves room for spaces and a tag around it.
 const maxFENLength = 1024
@@ -317,7 +317,7 @@ func (r *fenReader) readKingRuns(st *Setup, sp span) error {
 }
 
 // normalize clears what lidraughts leaves stale and what the official rules
-// reset (see ParseFEN).
+// reset (see [ParseFEN]).
 func (r *fenReader) normalize(st *Setup) {
 	var men [2]bool
 	var count [2]int
@@ -343,7 +343,7 @@ func (r *fenReader) normalize(st *Setup) {
 // FEN returns p in PDN FEN: side to move, White's squares, Black's squares,
 // kings marked K, squares ascending. Non-zero counters follow in lidraughts'
 // form: :H<n> for the draw counter and :+<black>+<white> for the king-move
-// states, so that ParseFEN gives back an equal Position.
+// states, so that [ParseFEN] gives back an equal Position.
 func (p Position) FEN() string { return string(p.appendFEN(nil)) }
 
 // appendFEN appends the FEN of p to dst.
@@ -395,7 +395,7 @@ func (p Position) MarshalText() ([]byte, error) { return p.appendFEN(nil), nil }
 // AppendText implements encoding.TextAppender with the FEN of p.
 func (p Position) AppendText(dst []byte) ([]byte, error) { return p.appendFEN(dst), nil }
 
-// UnmarshalText implements encoding.TextUnmarshaler with ParseFEN.
+// UnmarshalText implements encoding.TextUnmarshaler with [ParseFEN].
 func (p *Position) UnmarshalText(text []byte) error {
 	q, err := ParseFEN(string(text))
 	if err != nil {

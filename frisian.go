@@ -106,7 +106,7 @@ func (p Position) DrawPlies() int { return int(p.plies) }
 // the pieces it captures and whether it is made by a king or crowns a man.
 //
 // Different capture paths with the same start, end and captured pieces are
-// one Move (see Position.Path for a path). A Move is a small comparable
+// one Move (see [Position.Path] for a path). A Move is a small comparable
 // value; only LegalMoves and its relatives make non-zero ones, and it is
 // meaningful only in the position it came from.
 type Move struct {
@@ -146,7 +146,7 @@ func (m Move) IsZero() bool { return m == Move{} }
 // the highest value if there is any capture, otherwise the quiet moves. Each
 // Move appears once, whatever number of paths it has. An empty result means
 // the side to move has lost. The order is that of generation, which
-// depends on the board; sort with slices.SortFunc(moves, Move.Compare) for
+// depends on the board; sort with slices.SortFunc(moves, [Move.Compare]) for
 // the canonical one (UIs and tests that compare lists want it). For positions from untrusted sources use
 // LegalMovesContext, which can be stopped.
 func (p Position) LegalMoves() []Move {
@@ -236,7 +236,7 @@ func (p Position) HasLegalMove() bool {
 	return false
 }
 
-// Play returns the position after m, or an error wrapping ErrIllegalMove
+// Play returns the position after m, or an error wrapping [ErrIllegalMove]
 // when m is not a legal move of p, whatever the Move value holds. The
 // receiver is never changed.
 func (p Position) Play(m Move) (Position, error) {
@@ -356,7 +356,7 @@ func (p *Position) runAfter(m Move, next, kings uint64) quietRun {
 
 // Compare orders moves canonically, returning -1, 0 or +1: by start
 // square, then end square, then captured squares compared as ascending
-// lists. Sort with slices.SortFunc(moves, Move.Compare).
+// lists. Sort with slices.SortFunc(moves, [Move.Compare]).
 func (m Move) Compare(o Move) int {
 	if c := cmp.Compare(m.From(), o.From()); c != 0 {
 		return c

@@ -124,7 +124,7 @@ func (g *Game) Position() Position {
 // Len returns the number of moves (plies) played.
 func (g *Game) Len() int { return len(g.moves) }
 
-// Played returns a copy of the moves played. (Position.Moves and
+// Played returns a copy of the moves played. ([Position.Moves] and
 // LegalMoves are the moves that may be played next.)
 func (g *Game) Played() []Move { return slices.Clone(g.moves) }
 
@@ -150,7 +150,7 @@ func (g *Game) MoveAt(i int) (m Move, before Position, ok bool) {
 }
 
 // Play plays m in the current position. The error, a *MoveError wrapping
-// ErrIllegalMove, means m is not legal there; the game is then unchanged.
+// [ErrIllegalMove], means m is not legal there; the game is then unchanged.
 //
 // Play does not stop at the end of the game: a drawn position has legal
 // moves and accepts them, since a game record may go on after a draw rule
@@ -166,7 +166,7 @@ func (g *Game) Play(m Move) error {
 }
 
 // PlayText reads PDN move text in the current position (see
-// Position.ParseMove), plays it and returns the move.
+// [Position.ParseMove]), plays it and returns the move.
 func (g *Game) PlayText(s string) (Move, error) {
 	p := g.Position()
 	m, err := p.ParseMove(s)
@@ -231,7 +231,7 @@ func (g *Game) note(ply int) *Annotation {
 }
 
 // Outcome returns the outcome of the game under the official rules: that of
-// the first position of the game that is over (see Position.Outcome), or
+// the first position of the game that is over (see [Position.Outcome]), or
 // Ongoing. Moves played after that do not change it. The game remembers
 // how far it has looked, so that calling Outcome after every move looks at
 // one new position each time.

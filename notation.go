@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// Move text. Text is read in two steps, as shakmaty reads SAN: ParseMoveText
-// checks the syntax alone and gives a MoveText; MoveText.Resolve finds the
-// legal move it names in a position. Position.ParseMove does both.
+// Move text. Text is read in two steps, as shakmaty reads SAN: [ParseMoveText]
+// checks the syntax alone and gives a MoveText; [MoveText.Resolve] finds the
+// legal move it names in a position. [Position.ParseMove] does both.
 //
 // Two notations exist (RULES.md §6):
 //
@@ -41,7 +41,7 @@ type MoveText struct {
 // "28X19", "28:19", spaces around the text and move marks such as "!" or
 // "?!" after it, which are dropped. A quiet move names exactly two squares.
 //
-// The error is a *MoveError wrapping ErrInvalidMove.
+// The error is a *MoveError wrapping [ErrInvalidMove].
 func ParseMoveText(s string) (MoveText, error) {
 	text, _ := splitMarks(strings.TrimSpace(s))
 	if text == "" {
@@ -142,7 +142,7 @@ func (t MoveText) AppendText(dst []byte) ([]byte, error) { return append(dst, t.
 // MarshalText implements encoding.TextMarshaler with String.
 func (t MoveText) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
-// UnmarshalText implements encoding.TextUnmarshaler with ParseMoveText.
+// UnmarshalText implements encoding.TextUnmarshaler with [ParseMoveText].
 func (t *MoveText) UnmarshalText(text []byte) error {
 	v, err := ParseMoveText(string(text))
 	if err != nil {
@@ -157,14 +157,14 @@ func (t *MoveText) UnmarshalText(text []byte) error {
 // A quiet text names the quiet move with its start and end. A capture names
 // every legal capture with its start and end that has a landing path
 // passing, in order, through the squares named in between; every path of
-// every legal move is tried, not only the one Position.Path shows. A full
+// every legal move is tried, not only the one [Position.Path] shows. A full
 // landing path therefore always names one move, and "28x8" names one move
 // unless two legal captures from 28 to 8 take different pieces.
 //
-// The error is a *MoveError: ErrIllegalMove when no legal move matches, with
+// The error is a *MoveError: [ErrIllegalMove] when no legal move matches, with
 // the reason when it can be told (a capture is compulsory, a heavier capture
 // must be played, the capture must go on, the king is held by the three-move
-// rule), or ErrAmbiguousMove listing the candidates in full-path form.
+// rule), or [ErrAmbiguousMove] listing the candidates in full-path form.
 func (t MoveText) Resolve(p Position) (Move, error) {
 	text := t.String()
 	if len(t.Squares) < 2 || (!t.Capture && len(t.Squares) != 2) {
@@ -291,9 +291,9 @@ func (p Position) isPathOf(m Move, path []Square) bool {
 	return taken == m.captured
 }
 
-// ParseMove reads PDN move text (see ParseMoveText) and returns the legal
-// move of p it names (see MoveText.Resolve). Errors are *MoveError values
-// wrapping ErrInvalidMove, ErrIllegalMove or ErrAmbiguousMove.
+// ParseMove reads PDN move text (see [ParseMoveText]) and returns the legal
+// move of p it names (see [MoveText.Resolve]). Errors are *MoveError values
+// wrapping [ErrInvalidMove], [ErrIllegalMove] or [ErrAmbiguousMove].
 func (p Position) ParseMove(s string) (Move, error) {
 	t, err := ParseMoveText(s)
 	if err != nil {
@@ -307,7 +307,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 }
 
 // MoveText returns the shortest text that names m in p, as the MoveText
-// that ParseMoveText gives for that text, so that Resolve(p) gives m back.
+// that [ParseMoveText] gives for that text, so that Resolve(p) gives m back.
 // Its String is "32-28" for a quiet move, "28x19" for a capture, and the
 // whole landing path ("28x17x8") where a reader needs it: when another
 // legal capture has the same start and end but takes other pieces, and
@@ -349,7 +349,7 @@ func (p Position) fullText(m Move) string {
 
 // String returns the move in short PDN form without its position: "32-28"
 // for a quiet move, "28x19" for a capture. Where two legal captures share
-// start and end, Position.MoveText gives the unambiguous form. The zero
+// start and end, [Position.MoveText] gives the unambiguous form. The zero
 // Move, which is no move, is written "none".
 func (m Move) String() string {
 	if m.IsZero() {
@@ -386,7 +386,7 @@ func (m Move) HubString() string {
 //
 // Move has no UnmarshalText: a Move also records whether a king makes it,
 // which only the position knows. Read the text back with
-// Position.ParseHubMove.
+// [Position.ParseHubMove].
 func (m Move) AppendText(dst []byte) ([]byte, error) {
 	if m.IsZero() {
 		return dst, nil
@@ -400,8 +400,8 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
 
 // ParseHubMove reads a move in the Hub long form ("32-28", or "28x19x23":
 // start, end and every captured square, in any order) and returns the legal
-// move of p it names. Errors are *MoveError values wrapping ErrInvalidMove
-// or ErrIllegalMove; Hub text is never ambiguous.
+// move of p it names. Errors are *MoveError values wrapping [ErrInvalidMove]
+// or [ErrIllegalMove]; Hub text is never ambiguous.
 func (p Position) ParseHubMove(s string) (Move, error) {
 	text := strings.TrimSpace(s)
 	if text == "" {

@@ -40,9 +40,9 @@ type PDNError struct {
 	Column int    // byte column of the text at fault, from 1
 	Move   int    // move number (as in "12."), 0 before the first move
 	Text   string // the text at fault (cut to 200 bytes)
-	// Err is what is wrong: a *MoveError (ErrInvalidMove, ErrIllegalMove,
-	// ErrAmbiguousMove), a *ParseError from the FEN tag, ErrGameType, or an
-	// error wrapping ErrSyntax for malformed PDN.
+	// Err is what is wrong: a *MoveError ([ErrInvalidMove], [ErrIllegalMove],
+	// [ErrAmbiguousMove]), a *ParseError from the FEN tag, [ErrGameType], or an
+	// error wrapping [ErrSyntax] for malformed PDN.
 	Err error
 }
 
@@ -68,7 +68,7 @@ func (e *PDNError) Error() string {
 func (e *PDNError) Unwrap() error { return e.Err }
 
 // PDNErrors lists the problems of one game, in the order found. It is the
-// error PDNReader.Next returns for a game with problems in lenient mode.
+// error [PDNReader.Next] returns for a game with problems in lenient mode.
 type PDNErrors []*PDNError
 
 // Error describes the first error and says how many more there are.

@@ -21,7 +21,7 @@ import (
 // A game without a GameType tag is read as Frisian. GameType "40" (or its
 // full form "40,W,10,10,N2,0") is Frisian and "97" is lidraughts' Frysk!
 // (Frisian rules from five men each, start from the FEN tag or else
-// W:W46-50:B1-5); any other game type is reported with ErrGameType and its
+// W:W46-50:B1-5); any other game type is reported with [ErrGameType] and its
 // moves are not replayed. A FEN tag gives the start position; SetUp is not
 // needed.
 //
@@ -33,7 +33,7 @@ import (
 // game keeps at most 64 KiB per comment, variation or tag value, 1 MiB of
 // such text in all, 10 000 plies and 100 errors. Text or moves past these
 // limits are read but not kept, and reported by a PDNError wrapping
-// ErrTooLarge.
+// [ErrTooLarge].
 type PDNReader struct {
 	// Strict makes the first problem in the stream end the reading.
 	Strict bool

@@ -18,7 +18,7 @@ type PDNWriter struct {
 	Width int
 
 	// Draws are the draw rules that decide the result written for a game
-	// without a Result tag: OfficialDraws (the zero value) or, for a game
+	// without a Result tag: [OfficialDraws] (the zero value) or, for a game
 	// played by lidraughts' counting, LidraughtsDraws.
 	Draws DrawRules
 
@@ -45,11 +45,11 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 //     reader drops; a comment holding a '}' is written as a ; comment to
 //     the end of the line, or, if it also spans lines, without its '}'s.
 //
-// The error wraps ErrGameType for a GameType tag of another game than
-// Frisian or Frysk!, ErrSyntax for a tag name, mark or variation that
-// cannot be written as PDN, ErrTooLarge for a game past the limits a
+// The error wraps [ErrGameType] for a GameType tag of another game than
+// Frisian or Frysk!, [ErrSyntax] for a tag name, mark or variation that
+// cannot be written as PDN, [ErrTooLarge] for a game past the limits a
 // PDNReader keeps, and os.ErrInvalid for a nil game or a writer not made
-// by NewPDNWriter; or it is the underlying writer's. Nothing is written
+// by [NewPDNWriter]; or it is the underlying writer's. Nothing is written
 // when the game cannot be.
 func (pw *PDNWriter) WriteGame(g *Game) error {
 	if pw.w == nil {
@@ -65,7 +65,7 @@ func (pw *PDNWriter) WriteGame(g *Game) error {
 }
 
 // AppendText implements encoding.TextAppender: it appends g as one PDN
-// game, as a zero-configured PDNWriter.WriteGame writes it (the official
+// game, as a zero-configured [PDNWriter.WriteGame] writes it (the official
 // draw rules decide a missing Result).
 func (g *Game) AppendText(dst []byte) ([]byte, error) { return appendPDN(dst, g, 0, OfficialDraws) }
 
@@ -211,7 +211,7 @@ func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) 
 }
 
 // pdnTags returns g's tags as a reader will keep them (one of each name),
-// with those a reader needs added (see PDNWriter.WriteGame), a missing
+// with those a reader needs added (see [PDNWriter.WriteGame]), a missing
 // Result from the outcome under draws.
 func pdnTags(g *Game, draws DrawRules) (Tags, error) {
 	var tags Tags

@@ -12,7 +12,7 @@ type Setup struct {
 	Turn Color
 	// KingRun is the three-move king state of each side, by Color.
 	KingRun [2]KingRun
-	// DrawPlies is the draw-rule ply counter (see Position.DrawPlies).
+	// DrawPlies is the draw-rule ply counter (see [Position.DrawPlies]).
 	DrawPlies int
 }
 
@@ -29,7 +29,7 @@ func (p Position) Setup() Setup {
 }
 
 // Position checks s and returns the position it describes. The error, a
-// *PositionError wrapping ErrInvalidPosition, says what is impossible:
+// *PositionError wrapping [ErrInvalidPosition], says what is impossible:
 // an unknown piece or color, a man on its own promotion row, a three-move
 // state out of range, naming a square without a king of that side or kept
 // by a side without men, or a draw counter outside the king-only endings it
@@ -107,10 +107,10 @@ const maxPieces = 20
 
 // CheckMaterial reports whether p has material a game can reach: at most
 // 20 pieces a side (and, as every Position has, no man on its own
-// promotion row). ParseFEN and Setup.Position accept any placement, which
+// promotion row). [ParseFEN] and [Setup.Position] accept any placement, which
 // board editors and puzzles need; a server that takes positions from
 // untrusted clients for play calls CheckMaterial too. The error is a
-// *PositionError wrapping ErrInvalidPosition.
+// *PositionError wrapping [ErrInvalidPosition].
 func (p Position) CheckMaterial() error {
 	for _, c := range [2]Color{White, Black} {
 		if n := p.Pieces(c).Len(); n > maxPieces {
