@@ -67,8 +67,9 @@ func (e *PDNError) Error() string {
 // Unwrap returns Err.
 func (e *PDNError) Unwrap() error { return e.Err }
 
-// PDNErrors lists the problems of one game, in the order found. It is the
-// error [PDNReader.Next] returns for a game with problems in lenient mode.
+// PDNErrors lists the problems of one game, in the order found, as
+// go/scanner.ErrorList does. It is the error [PDNReader.Next] returns for a
+// game with problems (in strict mode, with the first problem only).
 type PDNErrors []*PDNError
 
 // Error describes the first error and says how many more there are.

@@ -243,7 +243,7 @@ func TestPDNStrict(t *testing.T) {
 	if g.Len() != 2 {
 		t.Errorf("strict game replayed %d plies, want 2", g.Len())
 	}
-	if g2, err2 := r.Next(); g2 != nil || err2 != err {
+	if g2, err2 := r.Next(); g2 != nil || err2.Error() != err.Error() {
 		t.Errorf("after the first error Next = %v, %v; want nil and the same error", g2, err2)
 	}
 	n := 0

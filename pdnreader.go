@@ -69,10 +69,11 @@ func NewPDNReader(r io.Reader) *PDNReader {
 // Next reads the next game.
 //
 // It returns the game and nil for a game without problems. For a game with
-// problems it returns the game as far as it could be replayed and an error:
-// PDNErrors in lenient mode, after which Next goes on with the next game,
-// or the first *PDNError in strict mode, after which Next returns that
-// error again. After the last game it returns nil and io.EOF; on a read
+// problems it returns the game as far as it could be replayed and a
+// [PDNErrors]: in lenient mode every problem of the game, after which Next
+// goes on with the next game; in strict mode the first problem alone, after
+// which Next returns that error again. One errors.As(err, &list) serves
+// both modes, and errors.As(err, &pdnErr) finds the first *[PDNError]. After the last game it returns nil and io.EOF; on a read
 // error, nil and that error. A nil game therefore means the end.
 func (r *PDNReader) Next() (*Game, error) {
 	if r.err != nil {
@@ -109,7 +110,7 @@ func (r *PDNReader) Next() (*Game, error) {
 			if g == nil {
 				g = gr.setup()
 			}
-			r.err = gr.errs[0]
+			r.err = gr.errs[:1]
 			return g, r.err
 		}
 	}
@@ -392,7 +393,7 @@ func (gr *gameReader) finish() (*Game, error) {
 	case len(gr.errs) == 0:
 		return gr.g, nil
 	case gr.r.Strict:
-		gr.r.err = gr.errs[0]
+		gr.r.err = gr.errs[:1]
 		return gr.g, gr.r.err
 	}
 	return gr.g, gr.errs
