@@ -199,7 +199,7 @@ func TestPDNHostileMemory(t *testing.T) {
 	case testing.Short():
 		size = 16 << 20
 	}
-	const limit = 64 << 20
+	const limit = 32 << 20 // the issue asked for < 64 MB; 100 MB streams stay under 5 MB here
 	tests := []struct{ name, head, body string }{
 		{"parentheses", "1. 32-28 ", ")"},
 		{"one comment", "1. 32-28 {", "comment "},
@@ -231,6 +231,7 @@ func TestPDNHostileMemory(t *testing.T) {
 				}
 				games++
 			}
+			t.Logf("%d MB read, heap grew by at most %.1f MB", size>>20, float64(peak-min(peak, base))/(1<<20))
 			if peak > base+limit {
 				t.Errorf("heap grew by %d MB reading %d MB", (peak-base)>>20, size>>20)
 			}
