@@ -1,6 +1,7 @@
 package frisian
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // readAll reads every game of text leniently, failing on a nil game.
@@ -239,5 +241,51 @@ func TestPDNHostileMemory(t *testing.T) {
 				t.Errorf("%d games, want 1", games)
 			}
 		})
+	}
+}
+
+// TestPDNNextContext: a deadline bounds the reading of a file whose games
+// set up positions that take long to search; the error says so.
+func TestPDNNextContext(t *testing.T) {
+	var worst string
+	for _, c := range worstCases(t) {
+		if c[0] == "climb3Kings2" {
+			worst = c[1]
+		}
+	}
+	if worst == "" {
+		t.Fatal("no climb3Kings2 in testdata/worstcase.txt")
+	}
+	game := "[FEN \"" + worst + "\"]\n1. 1-2 *\n\n" // any move: it is searched first
+	r := NewPDNReader(strings.NewReader(strings.Repeat(game, 1000)))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	n := 0
+	var err error
+	for {
+		var g *Game
+		g, err = r.NextContext(ctx)
+		if g == nil || errors.Is(err, ErrSearchStopped) {
+			break
+		}
+		n++
+	}
+	if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("after %d games: %v, want ErrSearchStopped and the deadline", n, err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+	if _, again := r.Next(); again != err {
+		t.Errorf("Next after the stop = %v, want the same error", again)
+	}
+	// An ordinary file reads the same with a context as without.
+	f := "[Event \"a\"]\n1. 32-28 18-23 *\n\n[Event \"b\"]\n1. 31-26 *\n"
+	r = NewPDNReader(strings.NewReader(f))
+	for i := range 2 {
+		if g, err := r.NextContext(context.Background()); err != nil || g.Len() != 2-i {
+			t.Fatalf("game %d: %v", i+1, err)
+		}
 	}
 }

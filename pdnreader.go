@@ -2,6 +2,8 @@ package frisian
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -75,15 +77,26 @@ func NewPDNReader(r io.Reader) *PDNReader {
 // which Next returns that error again. One errors.As(err, &list) serves
 // both modes, and errors.As(err, &pdnErr) finds the first *[PDNError]. After the last game it returns nil and io.EOF; on a read
 // error, nil and that error. A nil game therefore means the end.
-func (r *PDNReader) Next() (*Game, error) {
+func (r *PDNReader) Next() (*Game, error) { return r.NextContext(context.Background()) }
+
+// NextContext is [PDNReader.Next] with a context that bounds the work: a
+// reader of files from strangers gives it a deadline, because a game may
+// set up a position whose captures take long to search (see
+// [Position.LegalMovesContext]). When ctx is done NextContext returns the
+// game as far as it was read and an error wrapping [ErrSearchStopped] and
+// ctx.Err(), and the reading ends.
+func (r *PDNReader) NextContext(ctx context.Context) (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
 	if r.lex.br == nil {
 		return nil, io.EOF // the zero PDNReader reads an empty stream
 	}
-	gr := gameReader{r: r, game: r.games + 1, budget: maxGameText}
-	for {
+	gr := gameReader{r: r, game: r.games + 1, budget: maxGameText, ctx: ctx}
+	for tokens := 0; ; tokens++ {
+		if tokens%1024 == 0 && ctx.Err() != nil {
+			return gr.stopped(ctx.Err())
+		}
 		tok := r.token()
 		if tok.kind == tokEOF {
 			if r.lex.err != nil {
@@ -105,6 +118,9 @@ func (r *PDNReader) Next() (*Game, error) {
 			return gr.finish()
 		}
 		gr.take(tok)
+		if gr.stop != nil {
+			return gr.stopped(gr.stop)
+		}
 		if r.Strict && len(gr.errs) > 0 {
 			g := gr.g
 			if g == nil {
@@ -151,8 +167,10 @@ type gameReader struct {
 	started  bool
 	inMoves  bool
 	ended    bool // the result marker has been read
-	skipping bool // after a move error, or for a game that cannot be replayed
-	budget   int  // bytes of text the game may still keep (maxGameText)
+	ctx      context.Context
+	stop     error // why ctx stopped the reading
+	skipping bool  // after a move error, or for a game that cannot be replayed
+	budget   int   // bytes of text the game may still keep (maxGameText)
 	tags     Tags
 	tagAt    map[string]pdnToken // where each tag was, for errors about it
 	g        *Game
@@ -369,6 +387,14 @@ func (gr *gameReader) word(tok pdnToken) {
 		return
 	}
 	p := gr.g.Position()
+	if gr.ctx.Done() != nil {
+		// Generate the moves under the context first. When that finishes
+		// in time, ParseMove's own generation costs about as much again.
+		if _, err := p.LegalMovesContext(gr.ctx); err != nil {
+			gr.stop = err
+			return
+		}
+	}
 	m, err := p.ParseMove(move)
 	if err != nil {
 		gr.fail(tok, w, err)
@@ -379,6 +405,21 @@ func (gr *gameReader) word(tok pdnToken) {
 	if marks != "" {
 		gr.mark(tok, marks)
 	}
+}
+
+// stopped ends the reading for a done context.
+func (gr *gameReader) stopped(err error) (*Game, error) {
+	if !errors.Is(err, ErrSearchStopped) {
+		err = fmt.Errorf("reading PDN game %d: %w: %w", gr.game, ErrSearchStopped, err)
+	}
+	gr.r.err = err
+	if !gr.started {
+		return nil, err
+	}
+	if gr.g == nil {
+		gr.setup()
+	}
+	return gr.g, err
 }
 
 func (gr *gameReader) finish() (*Game, error) {
