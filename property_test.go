@@ -4,6 +4,41 @@ package frisian
 // with the package: the reference generator of reference_test.go, a plain
 // square-by-square implementation of RULES.md §1–5, and the rules text.
 // The random positions and games come from gen_test.go.
+//
+// The properties, by the labels the comments below use:
+//
+//	(a) LegalMoves equals the reference generator's moves as a set of
+//	    (from, to, captured set), with the same flags (by king, promotion,
+//	    capture): the best captures by RULES.md §3.1 if there is any
+//	    capture, else the quiet moves under the three-move rule (§5).
+//	    HasLegalMove, Moves and AppendLegalMoves agree with LegalMoves.
+//	(b) Play accepts exactly the moves LegalMoves lists, with Apply's
+//	    result, and rejects every other Move value with a *MoveError
+//	    wrapping ErrIllegalMove (IsLegal and Path refuse it too).
+//	(c) Apply and Play leave their receiver unchanged.
+//	(d) FEN() is the documented text (refFEN); ParseFEN reads it, and every
+//	    equivalent writing RULES.md §8 accepts, back to an equal Position;
+//	    UnmarshalText and Setup().Position() give it back too.
+//	(e) A move never adds a piece: the mover keeps all its pieces, the
+//	    opponent loses exactly m.Captured().
+//	(f) No man stands on its own promotion row.
+//	(g) A side's three-move state (KingRun) counts 0 to 3, is empty for a
+//	    side without men, and otherwise names a king of that side.
+//	(h) Path(m) of a legal move, replayed hop by hop with the reference
+//	    geometry, is a complete capture (or the quiet step) from m.From()
+//	    to m.To() that takes exactly m.Captured().
+//	(i) Apply gives the reference update of the board, the side to move,
+//	    the three-move states (§5) and the draw counter (§7).
+//	(j) Perft equals the reference perft; Divide and PerftParallel agree
+//	    with Perft.
+//	(k) A capture's text with any of its landing squares left out names
+//	    the move, or is ambiguous with it among the candidates; NextSquares
+//	    offers the next square of its path after any first clicks, and the
+//	    move alone after the whole path.
+//
+// TestPropGames checks (a) and (c)–(i) at every ply of random games, and
+// Play's agreement with Apply from (b). TestApplyAnyMove (apply_test.go)
+// checks (e), (f) and (g) for Move values that are not legal.
 
 import (
 	"errors"
@@ -26,8 +61,8 @@ func maxPlies() int {
 // ---------------------------------------------------------------------------
 // Checks shared by the properties
 
-// checkAgainstReference compares LegalMoves of p, as a set of (from, to,
-// captured set) with flags, with the reference generator.
+// checkAgainstReference checks (a): LegalMoves of p, as a set of (from,
+// to, captured set) with flags, against the reference generator.
 func checkAgainstReference(t rapid.TB, p Position) {
 	t.Helper()
 	want, capture := refLegalMoves(p)
@@ -132,9 +167,9 @@ func checkFEN(t rapid.TB, p Position) {
 }
 
 // checkMove checks one legal move m of p: Apply against the reference
-// update (board, side, three-move state per §5, draw counter), Apply and
-// Play leave the receiver alone (c), Play agrees with Apply (b), piece
-// counts never grow (e), and the invariants after the move (f, g).
+// update (i), Apply and Play leave the receiver alone (c), Play agrees with
+// Apply (b), piece counts never grow (e), and the invariants after the move
+// (f, g).
 func checkMove(t rapid.TB, p Position, m Move, r refMove) {
 	t.Helper()
 	before := p
@@ -313,10 +348,11 @@ func TestPropPlayAcceptsExactlyLegalMoves(t *testing.T) {
 	})
 }
 
-// TestPropApply covers (c), (e), (f) and (g) for every legal move of a
-// random position: Apply and Play leave the receiver alone, and the result
-// equals the reference update of the board, side to move, three-move state
-// (RULES.md §5) and draw counter.
+// TestPropApply covers (f) and (g) on random positions of every origin,
+// and (b), (c), (e), (f), (g) and (i) for each of their legal moves: Apply
+// and Play leave the receiver alone, and the result equals the reference
+// update of the board, side to move, three-move state (RULES.md §5) and
+// draw counter.
 func TestPropApply(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "position")
@@ -351,9 +387,9 @@ func TestPropFENRoundTrip(t *testing.T) {
 	})
 }
 
-// TestPropPerft: Perft (which counts the last ply without making the moves)
-// equals the reference perft at depths 1 and 2, and Divide and
-// PerftParallel agree with Perft at depth 3.
+// TestPropPerft is property (j): Perft (which counts the last ply without
+// making the moves) equals the reference perft at depths 1 and 2, and
+// Divide and PerftParallel agree with Perft at depth 3.
 func TestPropPerft(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "position")
@@ -377,13 +413,6 @@ func TestPropPerft(t *testing.T) {
 	})
 }
 
-// TestPropInvariants covers (f) and (g) on positions of every origin.
-func TestPropInvariants(t *testing.T) {
-	checkProp(t, func(t *rapid.T) {
-		checkInvariants(t, anyPosition.Draw(t, "position"))
-	})
-}
-
 // TestPropPath is property (h): for every legal move, Path(m) replayed hop
 // by hop with the reference geometry is a complete capture (or quiet move)
 // from m.From() to m.To() taking exactly m.Captured().
@@ -399,11 +428,11 @@ func TestPropPath(t *testing.T) {
 	})
 }
 
-// TestPropPartialPaths: a capture's text with any of its path's landing
-// squares left out (the path checked by the reference geometry) names the
-// move, or is ambiguous with the move among the candidates; and
-// NextSquares, given the first clicks of the path, offers the next one,
-// and given the whole path, the move alone.
+// TestPropPartialPaths is property (k): a capture's text with any of its
+// path's landing squares left out (the path checked by the reference
+// geometry) names the move, or is ambiguous with the move among the
+// candidates; and NextSquares, given the first clicks of the path, offers
+// the next one, and given the whole path, the move alone.
 func TestPropPartialPaths(t *testing.T) {
 	crowded := rapid.Custom(func(t *rapid.T) Position {
 		p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
@@ -449,8 +478,9 @@ func TestPropPartialPaths(t *testing.T) {
 }
 
 // TestPropGames plays random games from the start and from random
-// placements and checks everything at every ply: the reference moves,
-// invariants, FEN, the move played and its path.
+// placements and checks everything at every ply: the reference moves (a),
+// invariants (f, g), FEN (d), the move played (b, c, e, i) and its path
+// (h).
 func TestPropGames(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {
 		start := StartPosition()
