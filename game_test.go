@@ -121,7 +121,7 @@ func TestTags(t *testing.T) {
 // positions reached by Apply.
 func TestRapidGame(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		start := txtPosition(t)
+		start := anyPosition.Draw(t, "start")
 		g := NewGame(start)
 		model := []Position{start}
 		var moves []Move

@@ -353,44 +353,9 @@ func txtJoin(path []Square) string {
 	return strings.Join(parts, "x")
 }
 
-// txtPosition draws a position: either reached by random play from the
-// start or from a Frysk! start, or a random placement of pieces (where long
-// king captures with many paths are common).
-func txtPosition(t *rapid.T) Position {
-	switch rapid.IntRange(0, 2).Draw(t, "kind") {
-	case 0, 1:
-		p := StartPosition()
-		if rapid.Bool().Draw(t, "frysk") {
-			p = MustParseFEN(fryskStart)
-		}
-		n := rapid.IntRange(0, 150).Draw(t, "plies")
-		for range n {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			slices.SortFunc(moves, Move.Compare)
-			p = p.Apply(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
-		}
-		return p
-	}
-	var st Setup
-	density := rapid.IntRange(2, 30).Draw(t, "density")
-	for sq := Square(1); sq <= NumSquares; sq++ {
-		if rapid.IntRange(0, 99).Draw(t, "occupied") >= density {
-			continue
-		}
-		c := Color(rapid.IntRange(0, 1).Draw(t, "color"))
-		king := rapid.IntRange(0, 3).Draw(t, "king") == 0 || promotionRow[c]&bit(sq) != 0
-		st.Board[sq] = NewPiece(c, king)
-	}
-	st.Turn = Color(rapid.IntRange(0, 1).Draw(t, "turn"))
-	return st.MustPosition()
-}
-
 func TestRapidMoveTextRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		txtCheckRoundTrips(t, txtPosition(t))
+		txtCheckRoundTrips(t, anyPosition.Draw(t, "position"))
 	})
 }
 
@@ -399,7 +364,7 @@ func TestRapidMoveTextRoundTrip(t *testing.T) {
 // the right kind of error.
 func TestRapidParseMoveSound(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := txtPosition(t)
+		p := anyPosition.Draw(t, "position")
 		n := rapid.IntRange(2, 5).Draw(t, "squares")
 		sq := make([]Square, n)
 		for i := range sq {

@@ -547,55 +547,6 @@ func TestGameTextAndJSON(t *testing.T) {
 	}
 }
 
-// pdnGame draws a game: random legal moves from a drawn position, random
-// tags and annotations that PDN can hold.
-func pdnGame(t *rapid.T) *Game {
-	g := NewGame(txtPosition(t))
-	word := rapid.StringMatching(`[A-Za-z0-9%\[\]$!?.,:;"\\ -]{0,12}`)
-	for i := range rapid.IntRange(0, 4).Draw(t, "tags") {
-		name := rapid.SampledFrom([]string{"Event", "Site", "White", "Black", "Round", "X_1"}).Draw(t, "tag")
-		g.Tags.Set(name, word.Draw(t, "value")+strings.Repeat(" ", i%2))
-	}
-	if rapid.Bool().Draw(t, "result") {
-		g.Tags.Set("Result", rapid.SampledFrom([]string{"2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "*", "unknown"}).Draw(t, "r"))
-	}
-	n := rapid.IntRange(0, 60).Draw(t, "plies")
-	for range n {
-		moves := g.Position().LegalMoves()
-		if len(moves) == 0 {
-			break
-		}
-		slices.SortFunc(moves, Move.Compare)
-		if err := g.Play(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	comment := rapid.Map(rapid.StringMatching(`[^{}\x00]{0,20}`), strings.TrimSpace)
-	for ply := 0; ply <= g.Len(); ply++ {
-		if rapid.IntRange(0, 3).Draw(t, "annotated") != 0 {
-			continue
-		}
-		var a Annotation
-		for range rapid.IntRange(0, 2).Draw(t, "marks") {
-			a.Marks = append(a.Marks, rapid.SampledFrom([]string{"!", "?", "!!", "??", "!?", "?!", "$1", "$14", "$255"}).Draw(t, "mark"))
-		}
-		for range rapid.IntRange(0, 2).Draw(t, "comments") {
-			c := comment.Draw(t, "comment")
-			if strings.Contains(c, "\n") {
-				c = strings.ReplaceAll(c, "}", "")
-			}
-			a.Comments = append(a.Comments, c)
-		}
-		for range rapid.IntRange(0, 1).Draw(t, "variations") {
-			a.Variations = append(a.Variations, rapid.SampledFrom([]string{
-				"", "1. 33-28", " 2... 18-23 {why} (2... 19-23) ", "3. 31x22 ; line\n",
-			}).Draw(t, "variation"))
-		}
-		g.SetAnnotation(ply, a)
-	}
-	return g
-}
-
 func TestRapidPDNRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		pdnRoundTrip(t, pdnGame(t))

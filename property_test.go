@@ -434,12 +434,8 @@ func TestPropPath(t *testing.T) {
 // candidates; and NextSquares, given the first clicks of the path, offers
 // the next one, and given the whole path, the move alone.
 func TestPropPartialPaths(t *testing.T) {
-	crowded := rapid.Custom(func(t *rapid.T) Position {
-		p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
-		return p
-	})
 	checkProp(t, func(t *rapid.T) {
-		p := rapid.OneOf(anyPosition, crowded).Draw(t, "position")
+		p := rapid.OneOf(anyPosition, crowdedPosition).Draw(t, "position")
 		for _, m := range p.LegalMoves() {
 			if !m.IsCapture() {
 				continue
