@@ -172,7 +172,12 @@ func TestParseMoveAmbiguous(t *testing.T) {
 	if !errors.Is(err, ErrAmbiguousMove) || !errors.As(err, &me) {
 		t.Fatalf("ParseMove(18x36) = %v, want ErrAmbiguousMove", err)
 	}
-	want := []string{p.fullText(a), p.fullText(b)}
+	// The candidates come in the order of Move.Compare, as ParseMove sorts
+	// them: sort the expected moves the same way rather than trust the order
+	// they are written in here.
+	ms := []Move{a, b}
+	slices.SortFunc(ms, Move.Compare)
+	want := []string{p.fullText(ms[0]), p.fullText(ms[1])}
 	if diff := cmp.Diff(want, me.Candidates); diff != "" {
 		t.Errorf("candidates (-want +got):\n%s", diff)
 	}
