@@ -19,7 +19,7 @@ func TestGamePlayUndo(t *testing.T) {
 		}
 	}
 	m, before, ok := g.MoveAt(2)
-	if g.Len() != 4 || !ok || before.MoveText(m).String() != "28x19" || before != g.positions[2] {
+	if p2, _ := g.PositionAt(2); g.Len() != 4 || !ok || before.MoveText(m).String() != "28x19" || before != p2 {
 		t.Errorf("after four plies: %d, %q", g.Len(), before.MoveText(m).String())
 	}
 	for _, i := range []int{-1, 4} {

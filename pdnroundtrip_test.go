@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 )
 
@@ -63,7 +64,7 @@ func checkPDNWriteRead(t *rapid.T) {
 			t.Fatalf("start or moves differ after reading back %q", text)
 		}
 		for ply := 0; ply <= g.Len(); ply++ {
-			if diff := cmp.Diff(normalPDNAnnotation(g.Annotation(ply)), back.Annotation(ply), pdnEmpty); diff != "" {
+			if diff := cmp.Diff(normalPDNAnnotation(g.Annotation(ply)), back.Annotation(ply), cmpopts.EquateEmpty()); diff != "" {
 				t.Fatalf("ply %d annotation (-want +got) from %q:\n%s", ply, text, diff)
 			}
 		}
