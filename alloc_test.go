@@ -5,7 +5,8 @@ import "testing"
 // LegalMoves allocates once (the result) and AppendLegalMoves with room
 // nothing, on ordinary positions; on positions whose captures need the
 // graph search, a few times (its graph and memory), whatever their size.
-// Apply never allocates. Counted, not timed.
+// Apply never allocates. Counted, not timed. Each count measures one call,
+// with its arguments made before, and its message names that call.
 func TestAllocations(t *testing.T) {
 	for _, c := range []struct {
 		fen   string
@@ -18,20 +19,21 @@ func TestAllocations(t *testing.T) {
 	} {
 		p := MustParseFEN(c.fen)
 		if n := testing.AllocsPerRun(100, func() { _ = p.LegalMoves() }); n > 1+c.extra {
-			t.Errorf("%s: LegalMoves allocates %v times", c.fen, n)
+			t.Errorf("%s: p.LegalMoves() allocates %v times, want at most %v", c.fen, n, 1+c.extra)
 		}
-		buf := make([]Move, 0, 256)
-		if n := testing.AllocsPerRun(100, func() { buf = p.AppendLegalMoves(buf[:0]) }); n > c.extra {
-			t.Errorf("%s: AppendLegalMoves allocates %v times", c.fen, n)
+		buf, out := make([]Move, 0, 256), []Move(nil)
+		if n := testing.AllocsPerRun(100, func() { out = p.AppendLegalMoves(buf) }); n > c.extra {
+			t.Errorf("%s: p.AppendLegalMoves(buf) with room for 256 moves allocates %v times, want at most %v", c.fen, n, c.extra)
 		}
 		m := p.LegalMoves()[0]
 		var q Position
 		if n := testing.AllocsPerRun(100, func() { q = p.Apply(m) }); n != 0 {
-			t.Errorf("%s: Apply allocates %v times", c.fen, n)
+			t.Errorf("%s: p.Apply(%v) allocates %v times", c.fen, m, n)
 		}
-		_ = q
+		_, _ = out, q
 	}
-	if n := testing.AllocsPerRun(3, func() { _ = Perft(StartPosition(), 4) }); n > 1 {
-		t.Errorf("Perft allocates %v times", n)
+	start := StartPosition()
+	if n := testing.AllocsPerRun(3, func() { _ = Perft(start, 4) }); n > 1 {
+		t.Errorf("Perft(start, 4) allocates %v times, want at most 1 (its move stack)", n)
 	}
 }

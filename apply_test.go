@@ -19,18 +19,9 @@ func TestApplyAnyMove(t *testing.T) {
 		var m Move
 		switch rapid.IntRange(0, 3).Draw(t, "kind") {
 		case 0: // any bits at all
-			m = Move{
-				from:     rapid.Uint8().Draw(t, "from"),
-				to:       rapid.Uint8().Draw(t, "to"),
-				flags:    rapid.Uint8().Draw(t, "flags"),
-				captured: rapid.Uint64().Draw(t, "captured"),
-			}
+			m = rawMove.Draw(t, "move")
 		default: // squares of the board, often of the right pieces
-			sq := rapid.IntRange(1, NumSquares)
-			m = Move{from: bitOf[sq.Draw(t, "from")], to: bitOf[sq.Draw(t, "to")], flags: rapid.Uint8Max(3).Draw(t, "flags")}
-			for range rapid.IntRange(0, 4).Draw(t, "captures") {
-				m.captured |= bit(Square(sq.Draw(t, "captured")))
-			}
+			m = anyMove.Draw(t, "move")
 			if rapid.Bool().Draw(t, "fromOwn") && us.Len() > 0 {
 				own := us.Squares()
 				m.from = bitOf[own[rapid.IntRange(0, len(own)-1).Draw(t, "own")]]

@@ -71,80 +71,8 @@ func TestMethodsMatchReference(t *testing.T) {
 		rapid.Check(t, func(t *rapid.T) { checkMethods(t, anyPosition.Draw(t, "position")) })
 	})
 	t.Run("crowded", func(t *testing.T) {
-		rapid.Check(t, func(t *rapid.T) {
-			p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
-			checkMethods(t, p)
-		})
+		rapid.Check(t, func(t *rapid.T) { checkMethods(t, crowdedPosition.Draw(t, "position")) })
 	})
-}
-
-// drawFullCapturePosition builds a position in which the white king can
-// take every black piece: it walks a random capture on an empty board,
-// placing each piece it jumps and keeping every square it crosses empty.
-// Extra black pieces and white pieces (only kings if kingsOnly) fill part
-// of the squares the walk left free. It also returns the number of pieces the walk took.
-func drawFullCapturePosition(t *rapid.T, kingsOnly bool) (Position, int) {
-	var st Setup
-	st.Turn = White
-	start := rapid.IntRange(0, NumSquares-1).Draw(t, "start")
-	at := int(bitOf[start+1])
-	keepEmpty := uint64(1) << at
-	var pieces uint64
-	steps := rapid.IntRange(8, 14).Draw(t, "steps")
-	for range steps {
-		var options [][3]int // direction, piece bit, landing bit
-		for d := range 8 {
-			for x := rays[d][at]; x != 0; x &= x - 1 {
-				f := bits.TrailingZeros64(x)
-				between := rays[d][at] &^ rays[d][f] &^ (1 << f)
-				if between&pieces != 0 || (1<<f)&(keepEmpty|pieces) != 0 {
-					continue
-				}
-				for l := rays[d][f]; l != 0; l &= l - 1 {
-					b := bits.TrailingZeros64(l)
-					if rays[d][f]&^rays[d][b]&pieces != 0 {
-						break
-					}
-					options = append(options, [3]int{d, f, b})
-				}
-			}
-		}
-		if len(options) == 0 {
-			break
-		}
-		o := rapid.SampledFrom(options).Draw(t, "jump")
-		d, f, b := o[0], o[1], o[2]
-		keepEmpty |= rays[d][at]&^rays[d][f]&^(1<<f) | rays[d][f]&^rays[d][b]
-		pieces |= 1 << f
-		at = b
-	}
-	if bits.OnesCount64(pieces) < 8 {
-		t.Skip("walk too short")
-	}
-	st.Board[start+1] = WhiteKing
-	for x := pieces; x != 0; x &= x - 1 {
-		sq := squareOf[bits.TrailingZeros64(x)]
-		st.Board[sq] = NewPiece(Black, sq > 45 || rapid.Bool().Draw(t, "king"))
-	}
-	built := bits.OnesCount64(pieces)
-	// Sometimes black pieces the walk did not take, which the king may or
-	// may not be able to take as well.
-	for range rapid.IntRange(0, 4).Draw(t, "extraBlack") {
-		sq := Square(rapid.IntRange(1, NumSquares).Draw(t, "extra"))
-		if st.Board[sq] == NoPiece && keepEmpty&bit(sq) == 0 {
-			st.Board[sq] = NewPiece(Black, sq > 45 || rapid.Bool().Draw(t, "king"))
-		}
-	}
-	// Crowd the board with white pieces off the walk, which keeps the
-	// number of ways to jump each piece small.
-	density := rapid.IntRange(50, 100).Draw(t, "density")
-	for sq := Square(1); sq <= NumSquares; sq++ {
-		if st.Board[sq] != NoPiece || keepEmpty&bit(sq) != 0 || rapid.IntRange(1, 100).Draw(t, "fill") > density {
-			continue
-		}
-		st.Board[sq] = NewPiece(White, kingsOnly || sq <= 5 || rapid.IntRange(1, 10).Draw(t, "whiteKing") == 1)
-	}
-	return st.MustPosition(), built
 }
 
 // lidraughts' worst case: one legal move, the white king taking all 32
@@ -218,10 +146,7 @@ func TestEulerEnds(t *testing.T) {
 		}
 	}
 	rapid.Check(t, func(t *rapid.T) { check(t, anyPosition.Draw(t, "position")) })
-	rapid.Check(t, func(t *rapid.T) {
-		p, _ := drawFullCapturePosition(t, rapid.Bool().Draw(t, "kingsOnly"))
-		check(t, p)
-	})
+	rapid.Check(t, func(t *rapid.T) { check(t, crowdedPosition.Draw(t, "position")) })
 }
 
 func TestSubsets(t *testing.T) {

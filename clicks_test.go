@@ -7,29 +7,6 @@ import (
 	"time"
 )
 
-// clickPositions returns positions for the click tests: those of the
-// vector files (kings with many paths among them) and positions with
-// captures from random games.
-func clickPositions(t *testing.T) []Position {
-	t.Helper()
-	ps, _ := txtVectorPositions(t)
-	rng := rand.New(rand.NewPCG(3, 4))
-	for range 40 {
-		p := StartPosition()
-		for range 150 {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			if moves[0].IsCapture() {
-				ps = append(ps, p)
-			}
-			p = p.Apply(moves[rng.IntN(len(moves))])
-		}
-	}
-	return ps
-}
-
 // clickOracle lists, for every prefix of every path of every legal move of
 // p, the squares that follow it and the moves with a path through it, from
 // Paths. It returns false when some move has more than limit paths.

@@ -68,48 +68,6 @@ func TestOutcome(t *testing.T) {
 	}
 }
 
-// TestDrawGames follows the games of draws.pdn ply by ply.
-func TestDrawGames(t *testing.T) {
-	games, errs := pdnReadFile(t, "testdata/pdn/draws.pdn")
-	want := []struct {
-		official, lidraughts       Outcome
-		officialPly, lidraughtsPly int
-	}{
-		// One king each: at once (ply 0) officially, after 4 plies on lidraughts.
-		{Outcome{Draw, OneKingEach}, Outcome{Draw, LidraughtsOneKingEach}, 0, 4},
-		// Two kings against one, White to move first: White's 7th move is
-		// ply 13; lidraughts counts 14 plies.
-		{Outcome{Draw, TwoKingsAgainstOne}, Outcome{Draw, LidraughtsTwoKingsAgainstOne}, 13, 14},
-		// One king each, White to move and lost: Black takes at ply 2.
-		{Outcome{BlackWins, NoLegalMove}, Outcome{BlackWins, NoLegalMove}, 2, 2},
-	}
-	if len(games) != len(want) {
-		t.Fatalf("%d games", len(games))
-	}
-	for i, w := range want {
-		g := games[i]
-		if errs[i] != nil {
-			t.Fatalf("game %d: %v", i+1, errs[i])
-		}
-		if o, ply := g.End(OfficialDraws); o != w.official || ply != w.officialPly {
-			t.Errorf("game %d: official %v at %d, want %v at %d", i+1, o, ply, w.official, w.officialPly)
-		}
-		if o, ply := g.End(LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
-			t.Errorf("game %d: lidraughts %v at %d, want %v at %d", i+1, o, ply, w.lidraughts, w.lidraughtsPly)
-		}
-		// The ply before the end is not over.
-		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
-			_, end := g.End(rules)
-			if end > 0 {
-				p, _ := g.PositionAt(end - 1)
-				if p.OutcomeWith(rules).IsOver() {
-					t.Errorf("game %d: %v already over at %d", i+1, rules, end-1)
-				}
-			}
-		}
-	}
-}
-
 func TestOutcomeStrings(t *testing.T) {
 	for _, c := range []struct {
 		got, want string

@@ -15,16 +15,14 @@ func TestHashIncremental(t *testing.T) {
 		if fen := rapid.SampledFrom(hashStarts).Draw(t, "start"); fen != "" {
 			p = MustParseFEN(fen)
 		}
-		for ply := range 200 {
+		ply := 0
+		check := func(p Position) {
 			if got, want := p.Hash(), p.computeHash(); got != want {
 				t.Fatalf("ply %d %s: incremental hash %x, recomputed %x", ply, p.FEN(), got, want)
 			}
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				return
-			}
-			p = p.Apply(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+			ply++
 		}
+		check(drawGame(t, p, 200, func(p Position, _ Move) { check(p) }))
 	})
 }
 

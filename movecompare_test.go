@@ -23,14 +23,6 @@ func refCompare(a, b Move) int {
 }
 
 func TestMoveCompare(t *testing.T) {
-	sq := rapid.IntRange(1, NumSquares)
-	anyMove := rapid.Custom(func(t *rapid.T) Move {
-		m := Move{from: bitOf[sq.Draw(t, "from")], to: bitOf[sq.Draw(t, "to")], flags: rapid.Uint8Max(3).Draw(t, "flags")}
-		for range rapid.IntRange(0, 6).Draw(t, "captures") {
-			m.captured |= bit(Square(sq.Draw(t, "captured")))
-		}
-		return m
-	})
 	rapid.Check(t, func(t *rapid.T) {
 		a, b := anyMove.Draw(t, "a"), anyMove.Draw(t, "b")
 		if rapid.Bool().Draw(t, "same ends") {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -73,33 +72,6 @@ func TestPDNTextAfterResult(t *testing.T) {
 	games, _ := readAll(t, "1. 32-28 * $1 !?\n")
 	if got := games[0].Annotation(1).Marks; len(got) != 2 || got[0] != "$1" || got[1] != "!?" {
 		t.Errorf("marks after the result: %q", got)
-	}
-}
-
-func TestPDNNilReaderAndWriter(t *testing.T) {
-	g, err := NewPDNReader(nil).Next()
-	if g != nil || !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("NewPDNReader(nil).Next() = %v, %v; want nil, os.ErrInvalid", g, err)
-	}
-	n := 0
-	for _, err := range NewPDNReader(nil).Games() {
-		n++
-		if !errors.Is(err, os.ErrInvalid) {
-			t.Errorf("Games of a nil reader yields %v", err)
-		}
-	}
-	if n != 1 {
-		t.Errorf("Games of a nil reader yields %d times, want once", n)
-	}
-	var b strings.Builder
-	if err := NewPDNWriter(&b).WriteGame(nil); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("WriteGame(nil) = %v, want os.ErrInvalid", err)
-	}
-	if err := NewPDNWriter(nil).WriteGame(NewGame(StartPosition())); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("NewPDNWriter(nil).WriteGame = %v, want os.ErrInvalid", err)
-	}
-	if b.Len() != 0 {
-		t.Errorf("WriteGame(nil) wrote %q", b.String())
 	}
 }
 

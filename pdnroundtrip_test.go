@@ -9,69 +9,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 )
-
-// anyText draws text rich in what PDN treats specially.
-var anyText = rapid.OneOf(
-	rapid.StringOf(rapid.SampledFrom([]rune("ab 1.-x }{\n\t\r;%()[]\"\\$!?*"))),
-	rapid.String(),
-)
-
-// anyPDNGame draws a game with anything a program may put in one: tags of
-// any name and value (given twice, a foreign GameType, a FEN that does not
-// match), comments with braces, newlines and spaces, any marks and
-// variations.
-func anyPDNGame(t *rapid.T) *Game {
-	g := NewGame(txtPosition(t))
-	for range rapid.IntRange(0, 6).Draw(t, "tags") {
-		name := rapid.OneOf(
-			rapid.SampledFrom([]string{"Event", "Result", "GameType", "FEN", "White", "SetUp"}),
-			rapid.StringMatching(`[A-Za-z_0-9 ]{0,6}`),
-		).Draw(t, "name")
-		var value string
-		switch name {
-		case "GameType":
-			value = rapid.SampledFrom([]string{"40", "97", " 40,W,10,10,N2,0", "20", "", "x"}).Draw(t, "gameType")
-		case "FEN":
-			value = rapid.SampledFrom([]string{g.Start().FEN(), StartPosition().FEN(), fryskStart, "junk"}).Draw(t, "fen")
-		case "Result":
-			value = rapid.SampledFrom([]string{"2-0", "0-2", "1-1", "1-0", "*", "unknown"}).Draw(t, "result")
-		default:
-			value = anyText.Draw(t, "value")
-		}
-		g.Tags = append(g.Tags, Tag{name, value}) // perhaps a second time
-	}
-	for range rapid.IntRange(0, 40).Draw(t, "plies") {
-		moves := g.Position().LegalMoves()
-		if len(moves) == 0 {
-			break
-		}
-		slices.SortFunc(moves, Move.Compare)
-		if err := g.Play(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	mark := rapid.OneOf(
-		rapid.SampledFrom([]string{"!", "?", "!!", "??", "!?", "?!", "$1", "$14", "$255"}),
-		rapid.StringMatching(`[!?$0-9a]{0,5}`),
-	)
-	variation := rapid.OneOf(
-		rapid.SampledFrom([]string{"", "1. 33-28", " 2... 18-23 {why} (2... 19-23) ", "3. 31x22 ; line\n"}),
-		anyText,
-	)
-	for ply := 0; ply <= g.Len(); ply++ {
-		if rapid.IntRange(0, 3).Draw(t, "annotated") != 0 {
-			continue
-		}
-		var a Annotation
-		a.Marks = rapid.SliceOfN(mark, 0, 2).Draw(t, "marks")
-		a.Comments = rapid.SliceOfN(anyText, 0, 2).Draw(t, "comments")
-		a.Variations = rapid.SliceOfN(variation, 0, 1).Draw(t, "variations")
-		g.SetAnnotation(ply, a)
-	}
-	return g
-}
 
 // FuzzPDNWriteRead: whatever game a program builds, PDNWriter either
 // refuses it with a typed error or writes text that reads back (strictly)
@@ -124,7 +64,7 @@ func checkPDNWriteRead(t *rapid.T) {
 			t.Fatalf("start or moves differ after reading back %q", text)
 		}
 		for ply := 0; ply <= g.Len(); ply++ {
-			if diff := cmp.Diff(normalPDNAnnotation(g.Annotation(ply)), back.Annotation(ply), pdnEmpty); diff != "" {
+			if diff := cmp.Diff(normalPDNAnnotation(g.Annotation(ply)), back.Annotation(ply), cmpopts.EquateEmpty()); diff != "" {
 				t.Fatalf("ply %d annotation (-want +got) from %q:\n%s", ply, text, diff)
 			}
 		}

@@ -2,8 +2,6 @@ package frisian
 
 import (
 	"errors"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -72,34 +70,4 @@ func TestPDNWriterNormalises(t *testing.T) {
 			t.Errorf("MarshalText = %v, want ErrTooLarge", err)
 		}
 	})
-}
-
-// TestPDNWriterKeepsNumberWithMove: at any width, a move number and its
-// move share a line.
-func TestPDNWriterKeepsNumberWithMove(t *testing.T) {
-	g := NewGame(StartPosition())
-	for range 80 {
-		moves := g.Position().LegalMoves()
-		if len(moves) == 0 {
-			break
-		}
-		slices.SortFunc(moves, Move.Compare)
-		if err := g.Play(moves[len(moves)/2]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	lonely := regexp.MustCompile(`(^|\s)\d+\.(\.\.)?$`)
-	for width := 1; width <= 90; width++ {
-		var b strings.Builder
-		w := NewPDNWriter(&b)
-		w.Width = width
-		if err := w.WriteGame(g); err != nil {
-			t.Fatal(err)
-		}
-		for line := range strings.Lines(b.String()) {
-			if lonely.MatchString(strings.TrimRight(line, "\n")) {
-				t.Fatalf("width %d: line ends with a move number: %q", width, line)
-			}
-		}
-	}
 }

@@ -1,0 +1,184 @@
+package frisian_test
+
+// Tests of Game through the exported API alone. TestRapidGame, which plays
+// from the random positions of gen_test.go, is in game_test.go.
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/frisian-draughts/frisian"
+)
+
+func TestGamePlayUndo(t *testing.T) {
+	var g frisian.Game // the zero Game starts from the start position
+	if g.Start() != frisian.StartPosition() || g.Len() != 0 {
+		t.Fatalf("zero Game: %s, %d plies", g.Start().FEN(), g.Len())
+	}
+	for _, s := range []string{"32-28", "19-23", "28x19", "14x23"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatalf("PlayText(%q): %v", s, err)
+		}
+	}
+	m, before, ok := g.MoveAt(2)
+	if p2, _ := g.PositionAt(2); g.Len() != 4 || !ok || before.MoveText(m).String() != "28x19" || before != p2 {
+		t.Errorf("after four plies: %d, %q", g.Len(), before.MoveText(m).String())
+	}
+	for _, i := range []int{-1, 4} {
+		if m, before, ok := g.MoveAt(i); ok || !m.IsZero() || before != (frisian.Position{}) {
+			t.Errorf("MoveAt(%d) = %v, %v, %v", i, m, before, ok)
+		}
+	}
+	before = g.Position()
+	if _, err := g.PlayText("32-28"); !errors.Is(err, frisian.ErrIllegalMove) {
+		t.Errorf("illegal text: %v", err)
+	}
+	if _, err := g.PlayText("bogus"); !errors.Is(err, frisian.ErrInvalidMove) {
+		t.Errorf("invalid text: %v", err)
+	}
+	if err := g.Play(frisian.Move{}); !errors.Is(err, frisian.ErrIllegalMove) {
+		t.Errorf("zero Move: %v", err)
+	}
+	// A legal move of another position is refused too.
+	if err := g.Play(frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26").LegalMoves()[0]); !errors.Is(err, frisian.ErrIllegalMove) {
+		t.Errorf("foreign move: %v", err)
+	}
+	if g.Position() != before || g.Len() != 4 {
+		t.Errorf("a refused move changed the game")
+	}
+	m, ok = g.Undo()
+	if !ok || m.String() != "14x23" || g.Len() != 3 {
+		t.Errorf("Undo = %v, %v", m, ok)
+	}
+	p3, _ := g.PositionAt(3)
+	if g.Position() != p3 || p3.Apply(m) != before {
+		t.Errorf("Undo did not restore the position")
+	}
+	for g.Len() > 0 {
+		g.Undo()
+	}
+	if _, ok := g.Undo(); ok || g.Position() != frisian.StartPosition() {
+		t.Errorf("Undo past the start")
+	}
+	if _, ok := g.PositionAt(1); ok {
+		t.Errorf("PositionAt beyond the end")
+	}
+	if _, ok := g.PositionAt(-1); ok {
+		t.Errorf("PositionAt(-1)")
+	}
+}
+
+func TestGameAnnotations(t *testing.T) {
+	g := frisian.NewGame(frisian.StartPosition())
+	g.PlayText("32-28")
+	a := frisian.Annotation{Marks: []string{"!"}, Comments: []string{"good"}}
+	if !g.SetAnnotation(1, a) || g.SetAnnotation(2, a) || g.SetAnnotation(-1, a) {
+		t.Errorf("SetAnnotation range")
+	}
+	a.Marks[0] = "?" // the game keeps its own copy
+	got := g.Annotation(1)
+	if got.Marks[0] != "!" || got.Comments[0] != "good" {
+		t.Errorf("Annotation = %+v", got)
+	}
+	got.Comments[0] = "changed"
+	if g.Annotation(1).Comments[0] != "good" {
+		t.Errorf("Annotation returned shared slices")
+	}
+	if !g.Annotation(5).IsZero() || !g.Annotation(0).IsZero() {
+		t.Errorf("empty annotations")
+	}
+	c := g.Clone()
+	c.PlayText("19-23")
+	c.SetAnnotation(1, frisian.Annotation{})
+	c.Tags.Set("Event", "clone")
+	if g.Len() != 1 || g.Annotation(1).IsZero() || g.Tags.Get("Event") != "" {
+		t.Errorf("Clone shares state with the original")
+	}
+	// Undo drops the annotation of the move taken back.
+	g.Undo()
+	g.PlayText("32-28")
+	if !g.Annotation(1).IsZero() {
+		t.Errorf("annotation survived Undo")
+	}
+}
+
+func TestTags(t *testing.T) {
+	var tags frisian.Tags
+	tags.Set("Event", "a")
+	tags.Set("Site", "b")
+	tags.Set("Event", "c")
+	if len(tags) != 2 || tags[0] != (frisian.Tag{"Event", "c"}) || tags.Get("Site") != "b" {
+		t.Errorf("tags = %v", tags)
+	}
+	if _, ok := tags.Lookup("event"); ok {
+		t.Errorf("tag names are case-sensitive")
+	}
+	tags.Delete("Event")
+	if len(tags) != 1 || tags.Get("Event") != "" {
+		t.Errorf("after Delete: %v", tags)
+	}
+}
+
+// BenchmarkGameOutcomeLong asks for the outcome after every move of a
+// game that runs to 100 000 plies; the cost per call must not grow with
+// the game.
+func BenchmarkGameOutcomeLong(b *testing.B) {
+	g := frisian.NewGame(frisian.MustParseFEN("W:WK46,K49:BK1,K4"))
+	shuttle := []string{"46-41", "1-7", "41-46", "7-1"}
+	for i := range 100_000 {
+		if _, err := g.PlayText(shuttle[i%4]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := g.PlayText(shuttle[i%4]); err != nil {
+			b.Fatal(err)
+		}
+		if g.Outcome().IsOver() {
+			b.Fatal("the shuttle ended the game")
+		}
+	}
+}
+
+// TestDrawGames follows the games of draws.pdn ply by ply.
+func TestDrawGames(t *testing.T) {
+	games, errs := pdnReadFile(t, "testdata/pdn/draws.pdn")
+	want := []struct {
+		official, lidraughts       frisian.Outcome
+		officialPly, lidraughtsPly int
+	}{
+		// One king each: at once (ply 0) officially, after 4 plies on lidraughts.
+		{frisian.Outcome{frisian.Draw, frisian.OneKingEach}, frisian.Outcome{frisian.Draw, frisian.LidraughtsOneKingEach}, 0, 4},
+		// Two kings against one, White to move first: White's 7th move is
+		// ply 13; lidraughts counts 14 plies.
+		{frisian.Outcome{frisian.Draw, frisian.TwoKingsAgainstOne}, frisian.Outcome{frisian.Draw, frisian.LidraughtsTwoKingsAgainstOne}, 13, 14},
+		// One king each, White to move and lost: Black takes at ply 2.
+		{frisian.Outcome{frisian.BlackWins, frisian.NoLegalMove}, frisian.Outcome{frisian.BlackWins, frisian.NoLegalMove}, 2, 2},
+	}
+	if len(games) != len(want) {
+		t.Fatalf("%d games", len(games))
+	}
+	for i, w := range want {
+		g := games[i]
+		if errs[i] != nil {
+			t.Fatalf("game %d: %v", i+1, errs[i])
+		}
+		if o, ply := g.End(frisian.OfficialDraws); o != w.official || ply != w.officialPly {
+			t.Errorf("game %d: official %v at %d, want %v at %d", i+1, o, ply, w.official, w.officialPly)
+		}
+		if o, ply := g.End(frisian.LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
+			t.Errorf("game %d: lidraughts %v at %d, want %v at %d", i+1, o, ply, w.lidraughts, w.lidraughtsPly)
+		}
+		// The ply before the end is not over.
+		for _, rules := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
+			_, end := g.End(rules)
+			if end > 0 {
+				p, _ := g.PositionAt(end - 1)
+				if p.OutcomeWith(rules).IsOver() {
+					t.Errorf("game %d: %v already over at %d", i+1, rules, end-1)
+				}
+			}
+		}
+	}
+}
