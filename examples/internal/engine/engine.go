@@ -60,6 +60,12 @@ type Options struct {
 	// best score. With nil the first of them in the canonical move order
 	// (frisian.SortMoves) is played.
 	Rand *rand.Rand
+
+	// Done, when not nil, stops the search once it is closed, as running
+	// out of nodes does: a server passes its request's ctx.Done() so that
+	// a client that has gone, or a deadline, ends the work. The choice then
+	// depends on the clock; it is checked every few hundred nodes.
+	Done <-chan struct{}
 }
 
 // Result is what a search found.
@@ -88,7 +94,7 @@ func Search(p frisian.Position, o Options) (Result, bool) {
 	}
 	root := p.LegalMoves()
 	frisian.SortMoves(root)
-	s := &searcher{budget: o.Nodes, draws: o.Draws}
+	s := &searcher{budget: o.Nodes, draws: o.Draws, done: o.Done}
 	res := Result{Move: root[0]}
 	if len(root) == 1 {
 		// A forced move needs no search; the score is only informative.
@@ -118,6 +124,7 @@ type searcher struct {
 	nodes, budget int
 	stopped       bool
 	draws         frisian.DrawRules
+	done          <-chan struct{}
 	// buf holds a move list per ply, reused so that the search does not
 	// allocate once the lists have grown.
 	buf [maxPly + 1][]frisian.Move
@@ -156,7 +163,7 @@ func (s *searcher) root(p frisian.Position, moves []frisian.Move, depth int, rnd
 // deep, within the window (alpha, beta).
 func (s *searcher) negamax(p frisian.Position, depth, ply, alpha, beta int) int {
 	s.nodes++
-	if s.nodes > s.budget {
+	if s.nodes > s.budget || s.nodes%256 == 0 && s.isDone() {
 		s.stopped = true
 		return 0
 	}
@@ -193,6 +200,16 @@ func (s *searcher) negamax(p frisian.Position, depth, ply, alpha, beta int) int 
 		}
 	}
 	return best
+}
+
+// isDone reports whether the caller's Done channel is closed.
+func (s *searcher) isDone() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // orderMoves puts promotions first, as they are the quiet moves most likely
