@@ -5,7 +5,8 @@
 // It is an example, not a strong program. It searches to a fixed depth under
 // a fixed node budget, so it answers in a fraction of a second and, given the
 // same position and options, always chooses the same move: nothing in it
-// depends on the clock or on unseeded randomness.
+// depends on the clock or on unseeded randomness (unless the caller stops it
+// early through Options.Done).
 package engine
 
 import (
