@@ -380,6 +380,30 @@ func TestClickCapture(t *testing.T) {
 	}
 }
 
+// TestMovesOnce: the legal moves of each position are worked out once,
+// however many requests ask about it.
+func TestMovesOnce(t *testing.T) {
+	s := newServer(testLimits())
+	c := &client{t, httptest.NewServer(s)}
+	t.Cleanup(c.srv.Close)
+	st := c.post("/api/new", request{Mode: "human", FEN: "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19"}, http.StatusCreated)
+	for _, sq := range []int{17, 18, 38, 40, 49, 1, 38} {
+		st = c.post("/api/click", request{ID: st.ID, Squares: st.Selection.Squares, Square: sq}, http.StatusOK)
+	}
+	c.state(st.ID)
+	c.post("/api/flip", request{ID: st.ID}, http.StatusOK)
+	st = c.post("/api/click", request{ID: st.ID, Squares: st.Selection.Squares, Square: 36}, http.StatusOK)
+	c.post("/api/click", request{ID: st.ID, Square: 46}, http.StatusOK)
+	c.pdn(st.ID)
+	c.do("GET", "/api/board.svg?id="+st.ID+"&ply=0", "")
+	s.mu.Lock()
+	g := s.games[st.ID]
+	s.mu.Unlock()
+	if g.searched != 2 {
+		t.Errorf("two positions, moves worked out %d times", g.searched)
+	}
+}
+
 // TestPathFollowsClicks: a move is recorded along the path the player
 // clicked or typed, not the one the library would pick, also after an undo
 // and when the end square was clicked early; the computer's along the

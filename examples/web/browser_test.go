@@ -270,7 +270,7 @@ func TestBrowser(t *testing.T) {
 		for _, sq := range []int{49, 38, 36} {
 			p.send(sq)
 		}
-		p.wait(`state.ply === 1 && $("moves").textContent === "…18x38x40x49x38x36"`)
+		p.wait(`state.ply === 1 && $("moves").textContent === "1.…18x38x40x49x38x36"`)
 		if n := eval[int](p, `board.querySelector(".arrow").points.length * 10 + board.querySelectorAll(".cross").length`); n != 65 {
 			t.Errorf("the last move is drawn with %d points and %d crosses", n/10, n%10)
 		}

@@ -40,8 +40,9 @@ type game struct {
 	// legal caches the legal moves of the current position, sorted, so
 	// that each position's moves are worked out once: legalAt is the
 	// number of moves played when they were, or -1.
-	legal   []frisian.Move
-	legalAt int
+	legal    []frisian.Move
+	legalAt  int
+	searched int // how many times they were worked out, for tests
 }
 
 // ply is a move played, with how the page shows it.
@@ -74,6 +75,7 @@ func (g *game) legalMoves(ctx context.Context, moveTime time.Duration) ([]frisia
 	}
 	frisian.SortMoves(moves)
 	g.legal, g.legalAt = moves, len(g.played)
+	g.searched++
 	return moves, nil
 }
 

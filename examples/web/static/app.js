@@ -152,7 +152,6 @@ function draw() {
   if (last) {
     mark([last.path[0], last.path.at(-1)], "last");
     overlay(svg, "polyline", { points: last.path.map(centre).join(" "), class: "overlay arrow" });
-    overlay(svg, "circle", { cx: centre(last.path.at(-1))[0], cy: centre(last.path.at(-1))[1], r: 6, class: "overlay arrow-end" });
     for (const sq of last.taken) {
       const [x, y] = centre(sq);
       overlay(svg, "path", { d: `M${x - 12} ${y - 12}l24 24m0 -24l-24 24`, class: "overlay cross" });
@@ -219,7 +218,8 @@ function renderMoves() {
   for (const m of moves) {
     if (li === null || m.color === "white") {
       li = document.createElement("li");
-      li.value = Math.floor((m.ply - 1 + (moves[0].color === "black" ? 1 : 0)) / 2) + 1;
+      const n = Math.floor((m.ply - 1 + (moves[0].color === "black" ? 1 : 0)) / 2) + 1;
+      li.append(Object.assign(document.createElement("span"), { className: "num", textContent: `${n}.` }));
       list.append(li);
       if (m.color === "black") li.append(Object.assign(document.createElement("span"), { className: "dots", textContent: "…" }));
     }
