@@ -21,10 +21,10 @@ import "slices"
 
 // Clicks is what the squares a player has clicked so far select: the
 // answer to one click of click-by-click move input (see
-// Position.FollowClicks).
+// [Position.FollowClicks]).
 type Clicks struct {
 	// Next holds the squares that may be clicked next: those that follow
-	// the clicks on some path (see Position.Paths) of some legal move.
+	// the clicks on some path ([Position.Paths]) of some legal move.
 	Next SquareSet
 	// Moves holds the legal moves that have a path beginning with the
 	// clicks, in the order they were given. It is empty when the clicks
@@ -44,8 +44,8 @@ type Clicks struct {
 
 // FollowClicks is for click-by-click move input. clicked is what the player
 // has clicked so far: the start square of a move, then landing squares in
-// order. legal must be the legal moves of p, as LegalMoves or
-// LegalMovesContext returns them, in any order: a server that bounds the
+// order. legal must be the legal moves of p, as [Position.LegalMoves] or
+// [Position.LegalMovesContext] returns them, in any order: a server that bounds the
 // move search with a context, or answers many clicks in one position,
 // computes them once. For other moves the answer is meaningless, but
 // FollowClicks does not panic.
@@ -179,7 +179,7 @@ func (w *clickWalk) next(targets uint64) (next, ends uint64) {
 }
 
 // Complete returns a whole path of m that begins with the clicks: the
-// least, compared square by square, as Position.Path gives when nothing
+// least, compared square by square, as [Position.Path] gives when nothing
 // is clicked. It is for a move finished early, such as by a click on its
 // end square, to be shown and recorded along the squares the player did
 // click. It returns nil when m is not in c.Moves.
@@ -245,7 +245,7 @@ func (c Clicks) Complete(m Move) []Square {
 // the start squares of the legal moves and all the legal moves.
 //
 // NextSquares lists the legal moves first, as LegalMoves does, and then
-// answers as FollowClicks, which also gives the pieces jumped so far and
+// answers as [Position.FollowClicks], which also gives the pieces jumped so far and
 // completes a path, and which takes the legal moves from the caller.
 func (p Position) NextSquares(prefix []Square) (next SquareSet, moves []Move) {
 	legal := p.LegalMoves()
