@@ -5,7 +5,9 @@ import "slices"
 // Click-by-click move input. A board UI lets a player enter a move as its
 // start square and then its landing squares one at a time, along any path
 // of the move (RULES.md §3.2). After each click it needs the squares that
-// may come next and the moves still possible.
+// may come next, the moves still possible and the pieces jumped so far,
+// and once the player clicks a move's end square early, a whole path of
+// the move to show it along.
 //
 // Listing the paths (Paths) and keeping those that start with the clicks
 // does not work: a king taking many pieces has astronomically many paths,
@@ -16,6 +18,216 @@ import "slices"
 // landing square: the Euler test of euler.go answers that at once for
 // every end square (captureGraph.ends, which stays exact when the test
 // runs out of budget).
+
+// Clicks is what the squares a player has clicked so far select: the
+// answer to one click of click-by-click move input (see
+// [Position.FollowClicks]).
+type Clicks struct {
+	// Next holds the squares that may be clicked next: those that follow
+	// the clicks on some path ([Position.Paths]) of some legal move.
+	Next SquareSet
+	// Moves holds the legal moves that have a path beginning with the
+	// clicks, in the order they were given. It is empty when the clicks
+	// begin no path. When Next is empty and Moves is not, the clicks are a
+	// whole path and Moves holds just its move: a path fixes the pieces
+	// taken, and a capture that could go on would not be legal.
+	Moves []Move
+	// Taken holds the pieces the clicked landing squares have jumped, in
+	// the order jumped: empty for a quiet move and before the first
+	// landing square. Taken pieces stay on the board until the capture
+	// ends (Art. 14), so a board shows them as about to go.
+	Taken []Square
+
+	p       Position
+	clicked []Square
+}
+
+// FollowClicks is for click-by-click move input. clicked is what the player
+// has clicked so far: the start square of a move, then landing squares in
+// order. legal must be the legal moves of p, as [Position.LegalMoves] or
+// [Position.LegalMovesContext] returns them, in any order: a server that bounds the
+// move search with a context, or answers many clicks in one position,
+// computes them once. For other moves the answer is meaningless, but
+// FollowClicks does not panic.
+//
+// No clicks select every legal move, and Next holds their start squares.
+// Clicks that begin no path of a move in legal (a square that is not a
+// square, a piece that cannot move, a step no move takes) select nothing.
+//
+// FollowClicks does not list paths: it follows the clicks on the board and
+// asks, of each square that could come next, whether the move can still be
+// completed from there, so it answers at once also where the moves have
+// countless paths (BenchmarkNextSquaresPathological).
+func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
+	c := Clicks{p: p, clicked: slices.Clone(clicked)}
+	if len(clicked) == 0 {
+		for _, m := range legal {
+			c.Next = c.Next.With(m.From())
+		}
+		c.Moves = slices.Clone(legal)
+		return c
+	}
+	for _, sq := range clicked {
+		if !sq.Valid() {
+			return c
+		}
+	}
+	from := bitOf[clicked[0]]
+	match := make([]bool, len(legal))
+	done := make([]bool, len(legal)) // captures already looked at with an equal captured set
+	for i, m := range legal {
+		if m.from&63 != from || done[i] || !p.mayBeLegal(m) {
+			continue
+		}
+		if m.captured == 0 {
+			switch {
+			case len(clicked) == 1:
+				c.Next.b |= 1 << (m.to & 63)
+				match[i] = true
+			case len(clicked) == 2 && clicked[1] == m.To():
+				match[i] = true
+			}
+			continue
+		}
+		// The moves with this start and these captured pieces differ only in
+		// their end square; one walk along the clicks serves them all.
+		var targets uint64 // their end squares
+		for j := i; j < len(legal); j++ {
+			if o := legal[j]; o.from&63 == from && o.captured == m.captured {
+				targets |= 1 << (o.to & 63)
+				done[j] = true
+			}
+		}
+		w := p.walkClicks(m, clicked)
+		if !w.ok {
+			continue
+		}
+		steps, ends := w.next(targets)
+		c.Next.b |= steps
+		for j := i; j < len(legal); j++ {
+			if o := legal[j]; o.from&63 == from && o.captured == m.captured && ends&(1<<(o.to&63)) != 0 {
+				match[j] = true
+			}
+		}
+		if ends != 0 && c.Taken == nil {
+			// The piece jumped between two squares is the board's, whatever
+			// the move: any matching move gives the same pieces.
+			c.Taken = w.taken
+		}
+	}
+	for i, m := range legal {
+		if match[i] {
+			c.Moves = append(c.Moves, m)
+		}
+	}
+	return c
+}
+
+// mayBeLegal reports whether m moves a piece of the side to move and takes
+// only pieces of the other side: enough for the walks to mean something
+// and, as they index tables by bit, to be safe with any Move value.
+func (p Position) mayBeLegal(m Move) bool {
+	return p.side[0]&(1<<(m.from&63)) != 0 && m.captured&^p.side[1] == 0
+}
+
+// clickWalk is a capture followed along clicked squares: the capture graph
+// of its piece limited to the pieces it takes, where the clicks lead and
+// the pieces still to take.
+type clickWalk struct {
+	cg    *captureGraph
+	at    int
+	left  uint64
+	taken []Square // jumped along the clicks, in order
+	ok    bool     // the clicks are jumps of the move's piece
+}
+
+// walkClicks follows the squares of clicked (from the start square of the
+// capture m) as jumps of m's piece, taking only pieces m takes.
+func (p Position) walkClicks(m Move, clicked []Square) clickWalk {
+	from := uint64(1) << (m.from & 63)
+	w := clickWalk{
+		cg:   newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, p.kings&from != 0),
+		at:   int(m.from & 63),
+		left: m.captured,
+	}
+	for _, sq := range clicked[1:] {
+		taken, ok := w.cg.jumpBetween(w.at, int(bitOf[sq]))
+		if !ok || w.left&(1<<taken) == 0 {
+			return w
+		}
+		w.at, w.left = int(bitOf[sq]), w.left&^(1<<taken)
+		w.taken = append(w.taken, squareOf[taken])
+	}
+	w.ok = true
+	return w
+}
+
+// next returns the landing squares that may follow the clicks (as bits)
+// and those of targets (end squares of moves that take the walk's pieces
+// from its start) that some path beginning with the clicks ends on.
+func (w *clickWalk) next(targets uint64) (next, ends uint64) {
+	if w.left == 0 {
+		return 0, targets & (1 << w.at) // the clicks are a whole path
+	}
+	w.cg.steps(w.at, w.left, func(l, f int) {
+		if e := w.cg.ends(l, w.left&^(1<<f)) & targets; e != 0 {
+			next |= 1 << l
+			ends |= e
+		}
+	})
+	return next, ends
+}
+
+// Complete returns a whole path of m that begins with the clicks: the
+// least, compared square by square, as [Position.Path] gives when nothing
+// is clicked. It is for a move finished early, such as by a click on its
+// end square, to be shown and recorded along the squares the player did
+// click. It returns nil when m is not in c.Moves.
+//
+// Each step asks the Euler test about a few squares, so even a king
+// taking 32 pieces is completed at once.
+func (c Clicks) Complete(m Move) []Square {
+	if !slices.Contains(c.Moves, m) {
+		return nil
+	}
+	if m.captured == 0 {
+		return []Square{m.From(), m.To()}
+	}
+	path := c.clicked
+	if len(path) == 0 {
+		path = []Square{m.From()}
+	}
+	w := c.p.walkClicks(m, path)
+	if !w.ok {
+		return nil // cannot happen: m has a path beginning with the clicks
+	}
+	path = slices.Clone(path)
+	to := uint64(1) << (m.to & 63)
+	for w.left != 0 {
+		// The jumps from here in ascending order of landing square (bit
+		// order is square order); the first that can still end on m's end
+		// square is the least path's.
+		var steps [NumSquares][2]int
+		n := 0
+		w.cg.steps(w.at, w.left, func(l, f int) {
+			steps[n] = [2]int{l, f}
+			n++
+		})
+		slices.SortFunc(steps[:n], func(a, b [2]int) int { return a[0] - b[0] })
+		found := false
+		for _, st := range steps[:n] {
+			if rest := w.left &^ (1 << st[1]); w.cg.ends(st[0], rest)&to != 0 {
+				w.at, w.left, found = st[0], rest, true
+				path = append(path, squareOf[st[0]])
+				break
+			}
+		}
+		if !found {
+			return nil // cannot happen: some path of m goes on from here
+		}
+	}
+	return path
+}
 
 // NextSquares is for click-by-click move input. prefix is what the player
 // has clicked so far: the start square of a move, then landing squares in
@@ -32,93 +244,12 @@ import "slices"
 // quiet move the path is its start and end square. An empty prefix gives
 // the start squares of the legal moves and all the legal moves.
 //
-// NextSquares does not list paths: it follows prefix on the board and
-// asks, of each square that could come next, whether the move can still be
-// completed from there, so it answers at once also where the moves have
-// countless paths (BenchmarkNextSquaresPathological). It lists the legal
-// moves first, as LegalMoves does.
+// NextSquares lists the legal moves first, as LegalMoves does, and then
+// answers as [Position.FollowClicks], which also gives the pieces jumped so far and
+// completes a path, and which takes the legal moves from the caller.
 func (p Position) NextSquares(prefix []Square) (next SquareSet, moves []Move) {
 	legal := p.LegalMoves()
 	slices.SortFunc(legal, Move.Compare)
-	if len(prefix) == 0 {
-		for _, m := range legal {
-			next = next.With(m.From())
-		}
-		return next, legal
-	}
-	for _, sq := range prefix {
-		if !sq.Valid() {
-			return SquareSet{}, nil
-		}
-	}
-	from := bitOf[prefix[0]]
-	match := make([]bool, len(legal))
-	done := make([]bool, len(legal)) // captures already looked at with an equal captured set
-	for i, m := range legal {
-		if m.from&63 != from || done[i] {
-			continue
-		}
-		if m.captured == 0 {
-			switch {
-			case len(prefix) == 1:
-				next.b |= 1 << (m.to & 63)
-				match[i] = true
-			case len(prefix) == 2 && prefix[1] == m.To():
-				match[i] = true
-			}
-			continue
-		}
-		// The moves with this start and these captured pieces differ only in
-		// their end square; one walk along the clicks serves them all.
-		var group []int
-		var targets uint64 // their end squares
-		for j := i; j < len(legal); j++ {
-			if o := legal[j]; o.from&63 == from && o.captured == m.captured {
-				group = append(group, j)
-				targets |= 1 << (o.to & 63)
-				done[j] = true
-			}
-		}
-		steps, ends := p.followClicks(m, prefix, targets)
-		next.b |= steps
-		for _, j := range group {
-			if ends&(1<<(legal[j].to&63)) != 0 {
-				match[j] = true
-			}
-		}
-	}
-	for i, m := range legal {
-		if match[i] {
-			moves = append(moves, m)
-		}
-	}
-	return next, moves
-}
-
-// followClicks follows the squares of prefix as jumps of the capture m's
-// piece, taking only pieces m takes. It returns the landing squares that
-// may follow prefix (as bits) and those of targets (end squares of moves
-// that take m's pieces from m's start) that some path beginning with
-// prefix ends on.
-func (p Position) followClicks(m Move, prefix []Square, targets uint64) (next, ends uint64) {
-	from := uint64(1) << (m.from & 63)
-	cg := newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, p.kings&from != 0)
-	at, left := int(m.from&63), m.captured
-	for _, sq := range prefix[1:] {
-		taken, ok := cg.jumpBetween(at, int(bitOf[sq]))
-		if !ok || left&(1<<taken) == 0 {
-			return 0, 0
-		}
-		at, left = int(bitOf[sq]), left&^(1<<taken)
-	}
-	if left == 0 {
-		return 0, targets & (1 << at) // prefix is a whole path
-	}
-	cg.steps(at, left, func(l, f int) {
-		if e := cg.ends(l, left&^(1<<f)) & targets; e != 0 {
-			next |= 1 << l
-			ends |= e
-		}
-	})
-	return next, ends
+	c := p.FollowClicks(legal, prefix)
+	return c.Next, c.Moves
 }

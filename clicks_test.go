@@ -8,60 +8,147 @@ import (
 )
 
 // clickOracle lists, for every prefix of every path of every legal move of
-// p, the squares that follow it and the moves with a path through it, from
-// Paths. It returns false when some move has more than limit paths.
-func clickOracle(p Position, limit int) (next map[string]SquareSet, moves map[string][]Move, ok bool) {
-	next, moves = map[string]SquareSet{}, map[string][]Move{}
+// p, the squares that follow it, the moves with a path through it and each
+// such move's least path through it, from Paths. It returns false when
+// some move has more than limit paths.
+func clickOracle(p Position, limit int) (o oracle, ok bool) {
+	o = oracle{next: map[string]SquareSet{}, moves: map[string][]Move{}, least: map[string]map[Move][]Square{}}
 	legal := p.LegalMoves()
 	slices.SortFunc(legal, Move.Compare)
 	for _, m := range legal {
 		n := 0
-		for path := range p.Paths(m) {
+		for path := range p.Paths(m) { // least first
 			if n++; n > limit {
-				return nil, nil, false
+				return oracle{}, false
 			}
 			for i := 1; i <= len(path); i++ {
 				k := string(path[:i])
 				if i < len(path) {
-					next[k] = next[k].With(path[i])
+					o.next[k] = o.next[k].With(path[i])
 				}
-				if l := moves[k]; len(l) == 0 || l[len(l)-1] != m {
-					moves[k] = append(l, m)
+				if l := o.moves[k]; len(l) == 0 || l[len(l)-1] != m {
+					o.moves[k] = append(l, m)
+				}
+				if o.least[k] == nil {
+					o.least[k] = map[Move][]Square{}
+				}
+				if o.least[k][m] == nil {
+					o.least[k][m] = slices.Clone(path)
 				}
 			}
 		}
 	}
-	return next, moves, true
+	return o, true
 }
 
-// TestNextSquaresOracle: for every prefix of every path, NextSquares gives
-// exactly the squares and moves that listing the paths gives, a whole path
-// gives its move alone, and a prefix extended by any other square gives
-// nothing.
-func TestNextSquaresOracle(t *testing.T) {
+type oracle struct {
+	next  map[string]SquareSet
+	moves map[string][]Move
+	least map[string]map[Move][]Square
+}
+
+// jumpedAlong returns the pieces on the board that the legs between the
+// squares of path cross, in order, by walking each leg square by square
+// on rows and columns: the geometry alone, apart from the capture graph.
+// The mover's start square counts as empty once it has left.
+func jumpedAlong(p Position, path []Square) []Square {
+	var out []Square
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		dr, dc := b.Row()-a.Row(), b.Column()-a.Column()
+		var r, c int // one step to the next dark square along the leg
+		switch {
+		case dr == 0:
+			c = 2 * towards(dc)
+		case dc == 0:
+			r = 2 * towards(dr)
+		default:
+			r, c = towards(dr), towards(dc)
+		}
+		for sq, ok := SquareAt(a.Row()+r, a.Column()+c); ok && sq != b; sq, ok = SquareAt(sq.Row()+r, sq.Column()+c) {
+			if sq != path[0] && p.PieceAt(sq) != NoPiece {
+				out = append(out, sq)
+			}
+		}
+	}
+	return out
+}
+
+// towards returns -1 for a negative n and 1 otherwise.
+func towards(n int) int {
+	if n < 0 {
+		return -1
+	}
+	return 1
+}
+
+// TestClicksOracle: for every prefix of every path, FollowClicks (given the
+// legal moves in a random order) and NextSquares give exactly the squares
+// and moves that listing the paths gives, the pieces jumped are those the
+// geometry of the clicks crosses, every move completes to its least path
+// through the prefix, a whole path gives its move alone, and a prefix
+// extended by any other square gives nothing.
+func TestClicksOracle(t *testing.T) {
 	stride := 2
 	if testing.Short() {
 		stride = 7
 	}
-	checked, skipped, several := 0, 0, 0
+	checked, skipped, several, completed := 0, 0, 0, 0
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i, p := range clickPositions(t) {
 		if i%stride != 0 {
 			continue
 		}
-		next, moves, ok := clickOracle(p, 2000)
+		o, ok := clickOracle(p, 2000)
 		if !ok {
 			skipped++
 			continue
 		}
-		for k, want := range moves {
+		legal := p.LegalMoves()
+		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
+		for k, want := range o.moves {
 			prefix := []Square(k)
 			gotNext, gotMoves := p.NextSquares(prefix)
-			if gotNext != next[k] || !slices.Equal(gotMoves, want) {
-				t.Fatalf("%s: NextSquares(%v) = %v, %v; want %v, %v", p.FEN(), prefix, gotNext, gotMoves, next[k], want)
+			if gotNext != o.next[k] || !slices.Equal(gotMoves, want) {
+				t.Fatalf("%s: NextSquares(%v) = %v, %v; want %v, %v", p.FEN(), prefix, gotNext, gotMoves, o.next[k], want)
 			}
-			if gotNext.Empty() && len(gotMoves) != 1 {
-				t.Fatalf("%s: whole path %v of %d moves", p.FEN(), prefix, len(gotMoves))
+			c := p.FollowClicks(legal, prefix)
+			// the moves in the order given
+			var inOrder []Move
+			for _, m := range legal {
+				if slices.Contains(want, m) {
+					inOrder = append(inOrder, m)
+				}
+			}
+			if c.Next != o.next[k] || !slices.Equal(c.Moves, inOrder) {
+				t.Fatalf("%s: FollowClicks(%v) = %v, %v; want %v, %v", p.FEN(), prefix, c.Next, c.Moves, o.next[k], inOrder)
+			}
+			if tk := jumpedAlong(p, prefix); !slices.Equal(c.Taken, tk) {
+				t.Fatalf("%s: FollowClicks(%v) took %v, want %v", p.FEN(), prefix, c.Taken, tk)
+			}
+			if c.Next.Empty() {
+				if len(c.Moves) != 1 {
+					t.Fatalf("%s: whole path %v of %d moves", p.FEN(), prefix, len(c.Moves))
+				}
+				if m := c.Moves[0]; len(c.Taken) != m.Captured().Len() || SquareSetOf(c.Taken...) != m.Captured() {
+					t.Fatalf("%s: whole path %v took %v, the move %v", p.FEN(), prefix, c.Taken, m.Captured())
+				}
+			}
+			for _, m := range c.Moves {
+				if got := c.Complete(m); !slices.Equal(got, o.least[k][m]) {
+					t.Fatalf("%s: %v completed to %v for %s, want %v", p.FEN(), prefix, got, p.fullText(m), o.least[k][m])
+				}
+				completed++
+			}
+			if len(legal) > len(c.Moves) {
+				for _, m := range legal {
+					if !slices.Contains(c.Moves, m) {
+						if got := c.Complete(m); got != nil {
+							t.Fatalf("%s: %v completed to %v for %s, which it does not begin", p.FEN(), prefix, got, p.fullText(m))
+						}
+						break
+					}
+				}
 			}
 			if len(gotMoves) > 1 && gotMoves[0].IsCapture() {
 				several++
@@ -73,15 +160,40 @@ func TestNextSquaresOracle(t *testing.T) {
 				if gotNext.Has(sq) {
 					continue
 				}
-				if n, m := p.NextSquares(append(slices.Clip(prefix), sq)); !n.Empty() || m != nil {
-					t.Fatalf("%s: NextSquares(%v+%d) = %v, %v; want nothing", p.FEN(), prefix, sq, n, m)
+				ext := append(slices.Clip(prefix), sq)
+				if n, m := p.NextSquares(ext); !n.Empty() || m != nil {
+					t.Fatalf("%s: NextSquares(%v) = %v, %v; want nothing", p.FEN(), ext, n, m)
+				}
+				if c := p.FollowClicks(legal, ext); !c.Next.Empty() || c.Moves != nil || c.Taken != nil {
+					t.Fatalf("%s: FollowClicks(%v) = %+v; want nothing", p.FEN(), ext, c)
 				}
 			}
 		}
 	}
-	t.Logf("%d prefixes, %d of captures with several moves; %d positions with too many paths", checked, several, skipped)
+	t.Logf("%d prefixes, %d of captures with several moves, %d completed; %d positions with too many paths", checked, several, completed, skipped)
 	if several == 0 {
 		t.Error("no prefix of several captures was tried")
+	}
+}
+
+// TestFollowClicksAnyMoves: moves that are not the position's legal moves
+// (zero, from another position, with made-up pieces) give nonsense but
+// never a panic, and no clicks select every move given.
+func TestFollowClicksAnyMoves(t *testing.T) {
+	p := MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
+	other := MustParseFEN(benchPathological).LegalMoves()
+	made := []Move{{}, {from: 63, to: 63, captured: ^uint64(0)}, {from: bitOf[18], to: 7, captured: 1<<63 | 1<<bitOf[28]}}
+	for _, moves := range [][]Move{nil, other, made, append(p.LegalMoves(), made...)} {
+		for _, clicked := range [][]Square{nil, {18}, {18, 38}, {5}, {5, 14, 25}, {0, 255}, {18, 38, 40, 49, 38, 36}} {
+			c := p.FollowClicks(moves, clicked)
+			for _, m := range c.Moves {
+				c.Complete(m)
+			}
+		}
+	}
+	c := p.FollowClicks(other, nil)
+	if !slices.Equal(c.Moves, other) || c.Next != SquareSetOf(5) {
+		t.Errorf("no clicks: %+v", c)
 	}
 }
 
@@ -133,8 +245,8 @@ func TestNextSquares(t *testing.T) {
 
 // TestNextSquaresWorstCase clicks through lidraughts' worst case, a king
 // taking 32 kings along astronomically many paths: each click is answered
-// at once, every path offered can be finished, and the clicked path is the
-// move.
+// at once, every path offered can be finished, the clicked path is the
+// move, and a path begun by a few clicks is completed to one of the move.
 func TestNextSquaresWorstCase(t *testing.T) {
 	p := MustParseFEN(benchPathological)
 	m := p.LegalMoves()[0]
@@ -177,6 +289,30 @@ func TestNextSquaresWorstCase(t *testing.T) {
 			t.Errorf("clicked path %v: %v, %v", prefix, got, err)
 		}
 	}
+	// A few clicks at random, then the rest completed: a whole path of the
+	// move through the clicks; and from no clicks the least path.
+	legal := p.LegalMoves()
+	for n := range 6 {
+		prefix := []Square{m.From()}
+		for range n {
+			sq := p.FollowClicks(legal, prefix).Next.Squares()
+			prefix = append(prefix, sq[rng.IntN(len(sq))])
+		}
+		c := p.FollowClicks(legal, prefix)
+		if len(c.Taken) != n {
+			t.Errorf("after %v taken %v", prefix, c.Taken)
+		}
+		full := c.Complete(m)
+		if len(full) != 33 || !slices.Equal(full[:len(prefix)], prefix) {
+			t.Fatalf("%v completed to %v", prefix, full)
+		}
+		if got, err := (MoveText{Squares: full, Capture: true}).Resolve(p); err != nil || got != m {
+			t.Errorf("completed path %v: %v, %v", full, got, err)
+		}
+		if n == 0 && !slices.Equal(full, p.Path(m)) {
+			t.Errorf("completed from nothing %v, Path gives %v", full, p.Path(m))
+		}
+	}
 	// About 33 clicks a game at tens of microseconds each; the bound is
 	// loose for slow machines but far below a walk of the paths.
 	if d := time.Since(begin); d > 2*time.Second {
@@ -198,5 +334,15 @@ func BenchmarkNextSquaresKingCaptures(b *testing.B) {
 	prefix := []Square{moves[0].From()}
 	for b.Loop() {
 		p.NextSquares(prefix)
+	}
+}
+
+func BenchmarkCompletePathological(b *testing.B) {
+	p := MustParseFEN(benchPathological)
+	legal := p.LegalMoves()
+	c := p.FollowClicks(legal, []Square{5, 14, 25, 39})
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Complete(legal[0])
 	}
 }

@@ -8,28 +8,32 @@
 // and open http://127.0.0.1:8080/. Click a piece, then the squares it lands
 // on; a capture is entered one landing square at a time along any of its
 // paths (or by clicking its end square when that leaves no doubt). Moves can
-// also be typed as PDN text. The page shows the moves in PDN and the result.
+// also be typed as PDN text.
 //
 // The page is plain HTML and JavaScript embedded in the program; the board
 // is an SVG picture from the svg package. Everything else goes through a
-// small JSON API, which carries positions as FEN and moves as PDN text:
+// small JSON API, which carries positions as FEN:
 //
 //	POST /api/new     {"fen", "mode": "engine"|"human", "human": "white"|"black",
 //	                   "draws": "official"|"lidraughts", "depth"} → state
 //	GET  /api/state?id=ID                                   → state
-//	POST /api/move    {"id", "move": "28x17x8"}             → state
 //	POST /api/click   {"id", "squares": [28, 17], "square": 8} → state
+//	POST /api/move    {"id", "move": "28x17x8"}             → state
 //	POST /api/engine  {"id"}  the computer moves            → state
 //	POST /api/undo    {"id"}                                → state
 //	POST /api/flip    {"id"}  turn the board round          → state
-//	GET  /api/board.svg?id=ID&select=28,17                  → the board picture
+//	GET  /api/board.svg?id=ID&ply=N   the board after N moves, to look back
+//	GET  /api/pdn?id=ID               the game as PDN
 //
-// A state holds the FEN, the legal moves, the moves played, the PDN, the
-// outcome and the board as SVG. Errors are JSON {"error": "…"} with a 4xx
-// status; a refused move (422) says why, in the library's words.
+// A state holds the position, the outcome, the counters that are running,
+// the click selection and, when they changed, the board picture and the
+// moves played. Errors are JSON {"error": "…"} with a 4xx or 503 status.
 //
-// Games live in memory, keyed by a random id, and are lost when the server
-// stops. The server listens on the loopback address unless told otherwise.
+// The server is meant to be copied: every request has bounded work, tied
+// to its context; games live in memory, are dropped when idle and have a
+// length limit; a client may start only so many games a minute; and the
+// connections have timeouts. It listens on the loopback address unless
+// told otherwise.
 package main
 
 import (
@@ -78,10 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
-	srv := &http.Server{
-		Handler:           newServer(),
-		ReadHeaderTimeout: 10 * time.Second,
-	}
+	srv := newHTTPServer(newServer(defaultLimits()))
 	fmt.Fprintf(stdout, "Frisian draughts on http://%s/\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -98,4 +99,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// newHTTPServer wraps h with the connection limits: a slow or idle client
+// cannot hold a connection for ever, nor send endless headers.
+func newHTTPServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second, // headers and body
+		WriteTimeout:      30 * time.Second, // above the computer's longest search
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
 }

@@ -5,7 +5,8 @@
 // It is an example, not a strong program. It searches to a fixed depth under
 // a fixed node budget, so it answers in a fraction of a second and, given the
 // same position and options, always chooses the same move: nothing in it
-// depends on the clock or on unseeded randomness.
+// depends on the clock or on unseeded randomness (unless the caller stops it
+// early through Options.Done).
 package engine
 
 import (
@@ -59,8 +60,14 @@ type Options struct {
 
 	// Rand, when not nil, chooses at random among the root moves with the
 	// best score. With nil the first of them in the canonical move order
-	// (frisian.SortMoves) is played.
+	// (frisian.Move.Compare) is played.
 	Rand *rand.Rand
+
+	// Done, when not nil, stops the search once it is closed, as running
+	// out of nodes does: a server passes its request's ctx.Done() so that
+	// a client that has gone, or a deadline, ends the work. The choice then
+	// depends on the clock; it is checked every few hundred nodes.
+	Done <-chan struct{}
 }
 
 // Result is what a search found.
@@ -89,7 +96,7 @@ func Search(p frisian.Position, o Options) (Result, bool) {
 	}
 	root := p.LegalMoves()
 	slices.SortFunc(root, frisian.Move.Compare)
-	s := &searcher{budget: o.Nodes, draws: o.Draws}
+	s := &searcher{budget: o.Nodes, draws: o.Draws, done: o.Done}
 	res := Result{Move: root[0]}
 	if len(root) == 1 {
 		// A forced move needs no search; the score is only informative.
@@ -119,6 +126,7 @@ type searcher struct {
 	nodes, budget int
 	stopped       bool
 	draws         frisian.DrawRules
+	done          <-chan struct{}
 	// buf holds a move list per ply, reused so that the search does not
 	// allocate once the lists have grown.
 	buf [maxPly + 1][]frisian.Move
@@ -157,7 +165,7 @@ func (s *searcher) root(p frisian.Position, moves []frisian.Move, depth int, rnd
 // deep, within the window (alpha, beta).
 func (s *searcher) negamax(p frisian.Position, depth, ply, alpha, beta int) int {
 	s.nodes++
-	if s.nodes > s.budget {
+	if s.nodes > s.budget || s.nodes%256 == 0 && s.isDone() {
 		s.stopped = true
 		return 0
 	}
@@ -194,6 +202,16 @@ func (s *searcher) negamax(p frisian.Position, depth, ply, alpha, beta int) int 
 		}
 	}
 	return best
+}
+
+// isDone reports whether the caller's Done channel is closed.
+func (s *searcher) isDone() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // orderMoves puts promotions first, as they are the quiet moves most likely

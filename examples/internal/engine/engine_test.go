@@ -116,3 +116,21 @@ func BenchmarkSearchStart(b *testing.B) {
 		Search(p, Options{})
 	}
 }
+
+// TestDone: a closed Done channel stops the search within a few hundred
+// nodes, with a legal move; an open one changes nothing.
+func TestDone(t *testing.T) {
+	const fen = "W:W31-50:B1-20"
+	open := make(chan struct{})
+	_, free, _ := search(t, fen, Options{Depth: 10})
+	_, same, _ := search(t, fen, Options{Depth: 10, Done: open})
+	if free != same {
+		t.Errorf("with an open Done %+v, without %+v", same, free)
+	}
+	closed := make(chan struct{})
+	close(closed)
+	p, r, _ := search(t, fen, Options{Depth: 10, Done: closed})
+	if r.Nodes > 256 || !p.IsLegal(r.Move) || r.Depth >= free.Depth {
+		t.Errorf("with a closed Done: %+v (without: %+v)", r, free)
+	}
+}

@@ -1,0 +1,28 @@
+package frisian_test
+
+import (
+	"fmt"
+
+	"github.com/frisian-draughts/frisian"
+)
+
+func ExamplePosition_FollowClicks() {
+	// Black's man on 18 must take five men, and may end on 29 or, taking
+	// different men, on 36. A page asks after each click what may come
+	// next, given the legal moves it has worked out once.
+	p := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
+	legal := p.LegalMoves()
+	c := p.FollowClicks(legal, []frisian.Square{18, 38, 40})
+	fmt.Println("next:", c.Next, "taken so far:", c.Taken, "moves:", len(c.Moves))
+
+	// The player clicks 36, an end square only one of those moves has:
+	// the page plays it, drawn along the squares clicked.
+	for _, m := range c.Moves {
+		if m.To() == 36 {
+			fmt.Println("played along", c.Complete(m))
+		}
+	}
+	// Output:
+	// next: 49 taken so far: [28 39] moves: 2
+	// played along [18 38 40 49 38 36]
+}

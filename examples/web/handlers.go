@@ -1,0 +1,259 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/examples/internal/engine"
+)
+
+// The API's handlers. Each works out the legal moves of the current
+// position at most once (game.legalMoves), within the request's context.
+
+func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if !readRequest(w, r, &req) {
+		return
+	}
+	if !s.allow(r) {
+		w.Header().Set("Retry-After", fmt.Sprint(int(s.lim.newEvery.Seconds()+1)))
+		writeError(w, http.StatusTooManyRequests, "too many new games from your address; wait a little")
+		return
+	}
+	start := frisian.StartPosition()
+	if req.FEN != "" {
+		p, err := frisian.ParseFEN(req.FEN)
+		if err != nil {
+			writeError(w, http.StatusUnprocessableEntity, userMessage(err))
+			return
+		}
+		start = p
+	}
+	g := newGame(start)
+	g.depth, g.maxLen = engine.DefaultDepth, s.lim.plies
+	switch req.Mode {
+	case "", modeEngine:
+	case modeHuman:
+		g.mode = modeHuman
+	default:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("mode %q: want engine or human", clip(req.Mode)))
+		return
+	}
+	if req.Human != "" {
+		if err := g.human.UnmarshalText([]byte(req.Human)); err != nil {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("human %q: want white or black", clip(req.Human)))
+			return
+		}
+	}
+	if req.Draws != "" {
+		if err := g.draws.UnmarshalText([]byte(req.Draws)); err != nil {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("draws %q: want official or lidraughts", clip(req.Draws)))
+			return
+		}
+	}
+	if req.Depth != 0 {
+		if req.Depth < 1 || req.Depth > maxDepth {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("depth %d: want 1 to %d", req.Depth, maxDepth))
+			return
+		}
+		g.depth = req.Depth
+	}
+	if g.mode == modeEngine {
+		g.bottom = g.human
+	}
+	legal, err := g.legalMoves(r.Context(), s.lim.moveTime)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	if err := s.add(g); err != nil {
+		w.Header().Set("Retry-After", "60")
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusCreated, g.state(legal, nil, withBoard|withHistory))
+}
+
+// legalOrError returns the legal moves of g's position, answering 503
+// itself when they take too long to work out.
+func (s *server) legalOrError(w http.ResponseWriter, r *http.Request, g *game) ([]frisian.Move, bool) {
+	legal, err := g.legalMoves(r.Context(), s.lim.moveTime)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return nil, false
+	}
+	return legal, true
+}
+
+func (s *server) handleState(w http.ResponseWriter, r *http.Request, req *request, g *game) {
+	if legal, ok := s.legalOrError(w, r, g); ok {
+		writeJSON(w, http.StatusOK, g.state(legal, nil, withBoard|withHistory))
+	}
+}
+
+// personMayMove returns the legal moves when a person may move now, and
+// answers 409 itself when not: the game is over, or it is the computer's
+// turn.
+func (s *server) personMayMove(w http.ResponseWriter, r *http.Request, g *game) ([]frisian.Move, bool) {
+	legal, ok := s.legalOrError(w, r, g)
+	switch {
+	case !ok:
+	case g.over(legal):
+		writeError(w, http.StatusConflict, "The game is over: "+g.state(legal, nil, 0).Outcome.Text)
+	case g.engineToMove(legal):
+		writeError(w, http.StatusConflict, "it is the computer's turn")
+	default:
+		return legal, true
+	}
+	return nil, false
+}
+
+// handleClick takes one click on the board: the squares clicked before in
+// this move (sent back by the client as the server gave them) and the square
+// clicked now. It answers with the state, whose selection says what may be
+// clicked next, and plays the move once the clicks name one.
+func (s *server) handleClick(w http.ResponseWriter, r *http.Request, req *request, g *game) {
+	legal, ok := s.personMayMove(w, r, g)
+	if !ok {
+		return
+	}
+	if len(req.Squares) > maxSelected {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("%d squares selected: at most %d", len(req.Squares), maxSelected))
+		return
+	}
+	prefix := make([]frisian.Square, len(req.Squares))
+	for i, n := range append(req.Squares, req.Square) {
+		if n < 1 || n > frisian.NumSquares {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("square %d: want 1 to %d", n, frisian.NumSquares))
+			return
+		}
+		if i < len(prefix) {
+			prefix[i] = frisian.Square(n)
+		}
+	}
+	sel := click(g.pos(), legal, prefix, frisian.Square(req.Square))
+	if sel.done.IsZero() {
+		writeJSON(w, http.StatusOK, g.state(legal, &sel, 0))
+		return
+	}
+	s.played(w, r, g, g.play(legal, sel.done, sel.path))
+}
+
+// played answers with the state after the move e that the request played.
+func (s *server) played(w http.ResponseWriter, r *http.Request, g *game, e moveJSON) {
+	if legal, ok := s.legalOrError(w, r, g); ok {
+		st := g.state(legal, nil, withBoard)
+		st.Played = &e
+		writeJSON(w, http.StatusOK, st)
+	}
+}
+
+// handleMove plays a move given as PDN text: "32-28", "28x19" or a landing
+// path "28x17x8".
+func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request, g *game) {
+	legal, ok := s.personMayMove(w, r, g)
+	if !ok {
+		return
+	}
+	// The library reads the text against every path of every legal move,
+	// which works out the moves again: a typed move is rare, and the
+	// position's moves were worked out in time just now.
+	m, err := g.pos().ParseMove(req.Move)
+	if err != nil {
+		writeMoveError(w, err)
+		return
+	}
+	// The squares typed, which the move list follows when they are a
+	// whole landing path of the move.
+	text, _ := frisian.ParseMoveText(req.Move)
+	s.played(w, r, g, g.play(legal, m, text.Squares))
+}
+
+// handleEngine lets the computer make the next move. In engine mode it
+// answers 409 when it is the person's turn; between two people it plays for
+// the side to move, as a hint.
+func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *request, g *game) {
+	legal, ok := s.legalOrError(w, r, g)
+	switch {
+	case !ok:
+		return
+	case g.over(legal):
+		writeError(w, http.StatusConflict, "The game is over: "+g.state(legal, nil, 0).Outcome.Text)
+		return
+	case g.mode == modeEngine && !g.engineToMove(legal):
+		writeError(w, http.StatusConflict, "it is your turn")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.lim.engineTime)
+	defer cancel()
+	free, ok := s.search(ctx)
+	if !ok {
+		writeError(w, http.StatusServiceUnavailable, "the computer is busy with other games; try again in a moment")
+		return
+	}
+	res, _ := engine.Search(g.pos(), engine.Options{Depth: g.depth, Draws: g.draws, Done: ctx.Done()})
+	free()
+	if errors.Is(r.Context().Err(), context.Canceled) {
+		return // the client has gone: play nothing it will not see
+	}
+	s.played(w, r, g, g.play(legal, res.Move, nil))
+}
+
+// handleUndo takes back the last move between two people; against the
+// computer it takes back the person's last move and the reply to it.
+func (s *server) handleUndo(w http.ResponseWriter, r *http.Request, req *request, g *game) {
+	back := 0
+	for i := len(g.played) - 1; i >= 0; i-- {
+		if g.mode == modeHuman || g.positions[i].Turn() == g.human {
+			back = len(g.played) - i
+			break
+		}
+	}
+	if back == 0 {
+		writeError(w, http.StatusConflict, "there is no move of yours to take back")
+		return
+	}
+	for range back {
+		g.undo()
+	}
+	if legal, ok := s.legalOrError(w, r, g); ok {
+		writeJSON(w, http.StatusOK, g.state(legal, nil, withBoard|withHistory))
+	}
+}
+
+// handleFlip turns the board round.
+func (s *server) handleFlip(w http.ResponseWriter, r *http.Request, req *request, g *game) {
+	g.bottom = g.bottom.Opponent()
+	if legal, ok := s.legalOrError(w, r, g); ok {
+		writeJSON(w, http.StatusOK, g.state(legal, nil, withBoard))
+	}
+}
+
+// handleBoard serves the board after ?ply= moves alone, as image/svg+xml,
+// for looking back at the game.
+func (s *server) handleBoard(w http.ResponseWriter, r *http.Request, req *request, g *game) {
+	n, err := plyParam(r, len(g.played))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Write([]byte(g.picture(n)))
+}
+
+// handlePDN serves the game as PDN text; with ?download=1 as a file.
+func (s *server) handlePDN(w http.ResponseWriter, r *http.Request, req *request, g *game) {
+	legal, ok := s.legalOrError(w, r, g)
+	if !ok {
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if r.URL.Query().Get("download") != "" {
+		w.Header().Set("Content-Disposition", `attachment; filename="frisian-`+strings.ToLower(g.id[:8])+`.pdn"`)
+	}
+	w.Write([]byte(g.pdn(legal)))
+}
