@@ -118,7 +118,9 @@ func (sc *scanner) errorf(format string, a ...any) error {
 	return &ProtocolError{Line: clip(sc.s), Msg: fmt.Sprintf(format, a...) + fmt.Sprintf(" at byte %d", sc.i)}
 }
 
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' }
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
 
 func isNameByte(c byte) bool { return c > ' ' && c != 0x7f && c != '=' && c != '"' }
 
