@@ -438,8 +438,10 @@ func (c *Client) closeWrite() {
 	}
 }
 
-// usable returns the error for an operation on a closed or dead client, or
-// one with a search running. opMu is held.
+// usable begins an operation: it returns the error for an operation on a
+// closed or dead client, or one with a search running, and drops the
+// control lines left over from earlier (a stray error while idle), which
+// are not about the commands the operation sends. opMu is held.
 func (c *Client) usable() error {
 	if c.closed {
 		return ErrClosed
@@ -450,11 +452,21 @@ func (c *Client) usable() error {
 	default:
 	}
 	c.smu.Lock()
-	defer c.smu.Unlock()
-	if c.search != nil {
+	busy := c.search != nil
+	c.smu.Unlock()
+	if busy {
 		return ErrBusy
 	}
-	return nil
+	for {
+		select {
+		case l := <-c.ctl:
+			if l.Command == "pong" && c.owedPongs > 0 {
+				c.owedPongs--
+			}
+		default:
+			return nil
+		}
+	}
 }
 
 // send writes l. When ctx ends while the write is blocked (an engine that
@@ -525,19 +537,6 @@ func (c *Client) await(ctx context.Context, want string, f func(Line)) error {
 // engine sent before it as an *EngineError: pong comes after the answers to
 // every earlier command, so they are the answers to the commands just sent.
 func (c *Client) sync(ctx context.Context) error {
-	// Lines left over from earlier (a stray error while idle) are not
-	// about the commands just sent.
-drain:
-	for {
-		select {
-		case l := <-c.ctl:
-			if l.Command == "pong" && c.owedPongs > 0 {
-				c.owedPongs--
-			}
-		default:
-			break drain
-		}
-	}
 	if err := c.send(ctx, cmd("ping")); err != nil {
 		return err
 	}

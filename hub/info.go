@@ -133,7 +133,7 @@ func parseSeconds(s string) (time.Duration, bool) {
 	if !ok || f < 0 || f > maxSeconds {
 		return 0, false
 	}
-	return time.Duration(f * float64(time.Second)), true
+	return time.Duration(math.Round(f * float64(time.Second))), true
 }
 
 // line returns the info line for info, as the server sends it. Zero fields

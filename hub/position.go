@@ -223,6 +223,7 @@ func clean(p frisian.Position) bool {
 
 // Limits bound a search. Zero fields are not sent. With every field zero
 // the search is unbounded (level infinite) and ends only when stopped.
+// The fields go out on one level line, as Scan reads them.
 type Limits struct {
 	Depth    int           // level depth=: plies
 	Nodes    int64         // level nodes=
@@ -244,7 +245,7 @@ func (l Limits) IsZero() bool { return l == Limits{} }
 // line returns the level command for l.
 func (l Limits) line() Line {
 	lv := Line{Command: "level"}
-	if l.Infinite || l.IsZero() {
+	if l.IsZero() {
 		return lv.flag("infinite")
 	}
 	add := func(name, value string) { lv.Args = append(lv.Args, Arg{Name: name, Value: value}) }
@@ -265,6 +266,9 @@ func (l Limits) line() Line {
 	}
 	if l.Inc > 0 {
 		add("inc", seconds(l.Inc))
+	}
+	if l.Infinite {
+		lv = lv.flag("infinite")
 	}
 	return lv
 }
