@@ -370,7 +370,7 @@ func TestServeScript(t *testing.T) {
 		`pos pos="`,
 		"",
 		"pos pos=Wxyz",
-		"go think",                          // no position
+		"go think", // no position
 		"pos pos=" + start + " moves=32-28",
 		"level depth=1",
 		"go think",
