@@ -236,10 +236,13 @@ var scanHello = []string{
 }
 
 // script is what a fake does: hello answers hub (nil: as Scan does), and
-// onGo plays a search; it returns false to end the fake.
+// onGo plays a search; it returns false to end the fake. before, when not
+// nil, sees every line first, and says whether it handled it and whether
+// the fake goes on.
 type script struct {
-	hello func(f *fake)
-	onGo  func(f *fake, l Line) bool
+	hello  func(f *fake)
+	onGo   func(f *fake, l Line) bool
+	before func(f *fake, l Line) (handled, goOn bool)
 }
 
 // startFake runs a fake engine and connects a client to it. The error of
@@ -276,6 +279,15 @@ func startFake(t *testing.T, ctx context.Context, sc script) (*Client, error) {
 			l, ok := f.next()
 			if !ok {
 				return
+			}
+			if sc.before != nil {
+				handled, goOn := sc.before(f, l)
+				if !goOn {
+					return
+				}
+				if handled {
+					continue
+				}
 			}
 			switch l.Command {
 			case "hub":
