@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -379,13 +378,4 @@ func wantErr(t *testing.T, what string, err error, targets ...error) {
 			t.Errorf("%s: error %q does not wrap %q", what, err, target)
 		}
 	}
-}
-
-// hubMoves writes moves as the Hub format does, for scripts.
-func hubMoves(moves ...frisian.Move) string {
-	parts := make([]string, len(moves))
-	for i, m := range moves {
-		parts[i] = m.HubString()
-	}
-	return strings.Join(parts, " ")
 }
