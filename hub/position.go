@@ -33,18 +33,24 @@ func AppendPosition(dst []byte, p frisian.Position) []byte {
 		dst = append(dst, 'B')
 	}
 	for sq := frisian.Square(1); sq <= frisian.NumSquares; sq++ {
-		dst = append(dst, pieceLetters[p.PieceAt(sq)])
+		dst = append(dst, pieceLetter(p.PieceAt(sq)))
 	}
 	return dst
 }
 
-// pieceLetters maps a frisian.Piece to its letter in a Hub position.
-var pieceLetters = [...]byte{
-	frisian.NoPiece:   'e',
-	frisian.WhiteMan:  'w',
-	frisian.WhiteKing: 'W',
-	frisian.BlackMan:  'b',
-	frisian.BlackKing: 'B',
+// pieceLetter returns the letter of a piece in a Hub position.
+func pieceLetter(pc frisian.Piece) byte {
+	switch pc {
+	case frisian.WhiteMan:
+		return 'w'
+	case frisian.WhiteKing:
+		return 'W'
+	case frisian.BlackMan:
+		return 'b'
+	case frisian.BlackKing:
+		return 'B'
+	}
+	return 'e'
 }
 
 // ParsePosition reads a position in the Hub format (see FormatPosition).

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -213,14 +214,7 @@ func (p Param) line() Line {
 		l.Args = append(l.Args, Arg{Name: "max", Value: p.Max})
 	}
 	if len(p.Values) > 0 {
-		v := ""
-		for i, x := range p.Values {
-			if i > 0 {
-				v += " "
-			}
-			v += x
-		}
-		l.Args = append(l.Args, Arg{Name: "values", Value: v})
+		l.Args = append(l.Args, Arg{Name: "values", Value: strings.Join(p.Values, " ")})
 	}
 	return l
 }
