@@ -12,7 +12,7 @@ import (
 
 // infoBuffer is how many info reports a search keeps for a reader that
 // falls behind; past it the oldest are dropped.
-const infoBuffer = 256
+const infoBuffer = 64
 
 // infoTimeout bounds the checking of the moves of one info or done line.
 const infoTimeout = 2 * time.Second
@@ -114,7 +114,7 @@ func (c *Client) Analyse(ctx context.Context, s Search) (*Searching, error) {
 func (s *Searching) Position() frisian.Position { return s.pos }
 
 // Info returns the channel of the engine's reports, closed when the search
-// ends. The reports wait there for the reader; past 256 unread ones the
+// ends. The reports wait there for the reader; past 64 unread ones the
 // oldest are dropped, so that a reader that falls behind never holds up
 // the client.
 func (s *Searching) Info() <-chan Info { return s.info }
