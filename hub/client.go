@@ -164,9 +164,13 @@ func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
 }
 
 // NewClient does the opening handshake with an engine that reads the lines
-// written to w and answers on r, and returns a client of it. Closing the
-// client closes w and r when they are io.Closers; the client's goroutine
-// ends when r does. ctx bounds the handshake only.
+// written to w and answers on r, and returns a client of it. ctx bounds the
+// handshake only.
+//
+// The client's goroutine reads r until it ends. Killing an engine that does
+// not answer (see Options.StopTimeout) closes w and r; give an r that is an
+// io.Closer whose Close ends a blocked Read (as io.PipeReader and os.File
+// are), or the goroutine waits for r to end by itself.
 func NewClient(ctx context.Context, r io.Reader, w io.Writer, o Options) (*Client, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err

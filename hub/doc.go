@@ -26,12 +26,13 @@
 // search and streams its reports (info lines) over a channel or an
 // iter.Seq; Stop, Wait and PonderHit end or steer it.
 //
-// Every call takes a context. An engine that hangs, crashes, writes
-// garbage or plays illegal moves gives a typed error (see the Err
-// variables, ProtocolError, EngineError and ExitError), and one that
-// ignores stop or quit is killed after Options.StopTimeout: a Client never
-// waits on an engine without end, and Close leaves no process or goroutine
-// behind.
+// Every call takes a context, and waits for the engine no longer than it
+// allows; give it a deadline. An engine that hangs, crashes, writes garbage
+// or plays illegal moves gives a typed error (see the Err variables,
+// ProtocolError, EngineError and ExitError), and one that ignores stop or
+// quit is killed after Options.StopTimeout, whatever the context: stopping
+// a search and closing a Client always end, and Close leaves no process or
+// goroutine behind.
 //
 // # Server
 //
