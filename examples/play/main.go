@@ -4,6 +4,7 @@
 //	go run ./examples/play
 //	go run ./examples/play -color black -depth 4
 //	go run ./examples/play -fen 'W:WK46,K50:BK5:H12' -draws official
+//	go run ./examples/play -engine /opt/scan/scan -engine-param book=false
 //
 // Moves are typed as PDN move text: "32-28", "28x19", or a capture's whole
 // landing path such as "28x17x8" (needed only when two captures share their
@@ -20,9 +21,15 @@
 //	-nodes N                    the computer's node budget per move
 //	-draws official|lidraughts  the draw rules for king-only endings
 //	-seed N                     vary the computer's choice among equal moves
+//	-engine PATH                an external Hub engine plays instead (Scan, examples/hubengine)
+//	-engine-args ARGS           its arguments, separated by spaces (default "hub", which Scan needs)
+//	-engine-param NAME=VALUE    set one of its parameters (repeatable)
+//	-movetime DURATION          its time per move (default 1s); -depth and -nodes, when given, bound it too
 //
-// The computer is deterministic: the same game gets the same replies, unless
-// -seed is given.
+// The built-in computer is deterministic: the same game gets the same
+// replies, unless -seed is given. An external engine is sent the game from
+// its last position without a king counted by the three-move rule, with the
+// moves since (hub.FromGame), and its moves are checked against the rules.
 //
 // The program reads commands from its standard input and writes plain text,
 // so a script or a test can play it.
@@ -30,6 +37,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -38,10 +46,16 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/hub"
 )
+
+// engineTimeout bounds the start of an external engine, and how much longer
+// than its move time it may take over a move.
+const engineTimeout = 30 * time.Second
 
 func main() {
 	os.Exit(run(os.Stdin, os.Stdout, os.Args[1:]))
@@ -56,6 +70,7 @@ func run(in io.Reader, out io.Writer, args []string) int {
 	if s == nil {
 		return status
 	}
+	defer s.close()
 	return s.loop(in)
 }
 
@@ -69,6 +84,11 @@ type session struct {
 	// announced records that the end of the game has been printed, so that
 	// it is printed once however many commands follow.
 	announced bool
+	// client is the external engine, when -engine is given, and limits
+	// what it is asked; failed records that it failed.
+	client *hub.Client
+	limits hub.Limits
+	failed bool
 }
 
 // newSession reads the flags and sets up the game. On failure it returns nil
@@ -84,8 +104,21 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	var draws frisian.DrawRules
 	fs.TextVar(&draws, "draws", frisian.OfficialDraws, "the draw rules for king-only endings: official or lidraughts")
 	seed := fs.Uint64("seed", 0, "when not 0, choose at random among the computer's equally good moves")
+	enginePath := fs.String("engine", "", "an external Hub engine to play against instead of the built-in computer")
+	engineArgs := fs.String("engine-args", "hub", "the external engine's arguments, separated by spaces")
+	var params [][2]string
+	fs.Func("engine-param", "NAME=VALUE: set a parameter of the external engine (repeatable)", func(v string) error {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || name == "" {
+			return errors.New("want NAME=VALUE")
+		}
+		params = append(params, [2]string{name, value})
+		return nil
+	})
+	moveTime := fs.Duration("movetime", time.Second, "the external engine's time per move")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: play [-color white|black] [-fen FEN] [-depth N] [-nodes N] [-draws official|lidraughts] [-seed N]")
+		fmt.Fprintln(out, "            [-engine PATH [-engine-args ARGS] [-engine-param NAME=VALUE]... [-movetime DURATION]]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -109,6 +142,9 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	if *nodes < 1 {
 		return bad("-nodes %d: want at least 1", *nodes)
 	}
+	if *moveTime <= 0 {
+		return bad("-movetime %v: want more than 0", *moveTime)
+	}
 	s.opts = engine.Options{Depth: *depth, Nodes: *nodes, Draws: s.draws}
 	if *seed != 0 {
 		s.opts.Rand = rand.New(rand.NewPCG(*seed, 0))
@@ -126,7 +162,57 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	s.game.Tags.Set("Event", "examples/play")
 	s.game.Tags.Set(sideTag(s.human), "You")
 	s.game.Tags.Set(sideTag(s.human.Opponent()), fmt.Sprintf("Computer (depth %d)", *depth))
+	if *enginePath != "" {
+		s.limits = hub.Limits{MoveTime: *moveTime}
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "depth":
+				s.limits.Depth = *depth
+			case "nodes":
+				s.limits.Nodes = int64(*nodes)
+			}
+		})
+		c, err := startEngine(*enginePath, strings.Fields(*engineArgs), params)
+		if err != nil {
+			fmt.Fprintln(out, "play: engine:", err)
+			return nil, 1
+		}
+		s.client = c
+		id := c.ID()
+		s.game.Tags.Set(sideTag(s.human.Opponent()), strings.TrimSpace(id.Name+" "+id.Version))
+	}
 	return s, 0
+}
+
+// startEngine starts an external Hub engine, sets its parameters and waits
+// until it is ready.
+func startEngine(path string, args []string, params [][2]string) (*hub.Client, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), engineTimeout)
+	defer cancel()
+	c, err := hub.Start(ctx, path, args...)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range params {
+		if err := c.SetParam(ctx, p[0], p[1]); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("parameter %s=%s: %w", p[0], p[1], err)
+		}
+	}
+	if err := c.Init(ctx); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// close ends the external engine, if any.
+func (s *session) close() {
+	if s.client != nil {
+		if err := s.client.Close(); err != nil {
+			fmt.Fprintln(s.out, "play: engine:", err)
+		}
+	}
 }
 
 // sideTag returns the PDN tag naming the player of color c.
@@ -145,6 +231,9 @@ func (s *session) loop(in io.Reader) int {
 	lines.Buffer(nil, 1<<16)
 	for {
 		if !s.computerMoves() {
+			if s.failed {
+				return 1
+			}
 			s.announce()
 		}
 		fmt.Fprintf(s.out, "%s> ", s.prompt())
@@ -193,17 +282,38 @@ func (s *session) computerMoves() bool {
 		if p.Turn() == s.human {
 			return true
 		}
-		r, ok := engine.Search(p, s.opts)
+		m, ok := s.computerMove(p)
 		if !ok {
-			return false // cannot happen: the game is not over
+			return false
 		}
-		if err := s.game.Play(r.Move); err != nil {
+		if err := s.game.Play(m); err != nil {
 			fmt.Fprintln(s.out, "play: the computer chose an illegal move:", err)
 			return false
 		}
 		fmt.Fprintf(s.out, "Computer (%s) plays %s.\n", p.Turn(), s.moveText(s.game.Len()-1))
 		s.board()
 	}
+}
+
+// computerMove returns the computer's move in p, the current position of
+// the game, from the built-in engine or the external one. false means no
+// move: the external engine failed, which has been said.
+func (s *session) computerMove(p frisian.Position) (frisian.Move, bool) {
+	if s.client == nil {
+		r, ok := engine.Search(p, s.opts)
+		return r.Move, ok // ok: the game is not over, so there is a move
+	}
+	search := hub.FromGame(s.game)
+	search.Limits = s.limits
+	ctx, cancel := context.WithTimeout(context.Background(), s.limits.MoveTime+engineTimeout)
+	defer cancel()
+	res, err := s.client.BestMove(ctx, search)
+	if err != nil {
+		fmt.Fprintln(s.out, "play: the engine failed:", err)
+		s.failed = true
+		return frisian.Move{}, false
+	}
+	return res.Move, true
 }
 
 // announce prints the end of the game, once.

@@ -10,6 +10,7 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 
@@ -82,6 +83,15 @@ type Result struct {
 // has no legal move (the side to move has lost), and also when the game is
 // already over under o.Draws.
 func Search(p frisian.Position, o Options) (Result, bool) {
+	return SearchContext(context.Background(), p, o, nil)
+}
+
+// SearchContext is Search that also ends when ctx does, with the result of
+// the last finished iteration (or, before the first, the first root move in
+// canonical order), and that calls progress, when not nil, with the result
+// of each finished iteration. The Hub engine example stops and reports its
+// searches with them.
+func SearchContext(ctx context.Context, p frisian.Position, o Options, progress func(Result)) (Result, bool) {
 	if o.Depth <= 0 {
 		o.Depth = DefaultDepth
 	}
@@ -96,12 +106,15 @@ func Search(p frisian.Position, o Options) (Result, bool) {
 	}
 	root := p.LegalMoves()
 	slices.SortFunc(root, frisian.Move.Compare)
-	s := &searcher{budget: o.Nodes, draws: o.Draws, done: o.Done}
+	s := &searcher{budget: o.Nodes, draws: o.Draws, done: ctx.Done(), optDone: o.Done}
 	res := Result{Move: root[0]}
 	if len(root) == 1 {
 		// A forced move needs no search; the score is only informative.
 		res.Score = -s.negamax(p.Apply(root[0]), 1, 1, -Win-1, Win+1)
 		res.Depth, res.Nodes = 1, s.nodes
+		if progress != nil {
+			progress(res)
+		}
 		return res, true
 	}
 	for depth := 1; depth <= o.Depth; depth++ {
@@ -110,6 +123,9 @@ func Search(p frisian.Position, o Options) (Result, bool) {
 			break // out of nodes: keep the last finished iteration
 		}
 		res.Move, res.Score, res.Depth = best, score, depth
+		if progress != nil {
+			progress(Result{Move: best, Score: score, Depth: depth, Nodes: s.nodes})
+		}
 		// Search the best move first next time: it usually stays best and
 		// then narrows the window for the others.
 		moveToFront(root, best)
@@ -126,7 +142,9 @@ type searcher struct {
 	nodes, budget int
 	stopped       bool
 	draws         frisian.DrawRules
-	done          <-chan struct{}
+	// done is the search's context's channel and optDone Options.Done
+	// (nil for none), looked at every 256 nodes.
+	done, optDone <-chan struct{}
 	// buf holds a move list per ply, reused so that the search does not
 	// allocate once the lists have grown.
 	buf [maxPly + 1][]frisian.Move
@@ -204,10 +222,12 @@ func (s *searcher) negamax(p frisian.Position, depth, ply, alpha, beta int) int 
 	return best
 }
 
-// isDone reports whether the caller's Done channel is closed.
+// isDone reports whether the context or Options.Done has ended the search.
 func (s *searcher) isDone() bool {
 	select {
 	case <-s.done:
+		return true
+	case <-s.optDone:
 		return true
 	default:
 		return false

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -132,5 +134,39 @@ func TestDone(t *testing.T) {
 	p, r, _ := search(t, fen, Options{Depth: 10, Done: closed})
 	if r.Nodes > 256 || !p.IsLegal(r.Move) || r.Depth >= free.Depth {
 		t.Errorf("with a closed Done: %+v (without: %+v)", r, free)
+	}
+}
+
+// TestSearchContext: a cancelled search still plays a legal move, at once;
+// progress sees every finished iteration, deepening one ply at a time, and
+// the last it sees is the result.
+func TestSearchContext(t *testing.T) {
+	p := frisian.StartPosition()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	r, ok := SearchContext(ctx, p, Options{Depth: 30, Nodes: 1 << 40}, nil)
+	if !ok || !p.IsLegal(r.Move) {
+		t.Fatalf("cancelled search: %v %v", r, ok)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("cancelled search took %v", d)
+	}
+
+	var seen []Result
+	r, ok = SearchContext(context.Background(), p, Options{Depth: 4}, func(r Result) { seen = append(seen, r) })
+	if !ok || len(seen) != 4 {
+		t.Fatalf("progress saw %d iterations, want 4: %v", len(seen), seen)
+	}
+	for i, s := range seen {
+		if s.Depth != i+1 || !p.IsLegal(s.Move) {
+			t.Errorf("iteration %d: %+v", i, s)
+		}
+	}
+	if last := seen[len(seen)-1]; last.Move != r.Move || last.Score != r.Score {
+		t.Errorf("last progress %+v, result %+v", last, r)
+	}
+	if want, _ := Search(p, Options{Depth: 4}); want != r {
+		t.Errorf("SearchContext %+v, Search %+v", r, want)
 	}
 }

@@ -1,0 +1,243 @@
+// Command analyse has a Hub engine, such as Scan, analyse the games of a PDN
+// file, and writes them back with the engine's best move and score in a
+// comment after every move (and before the first):
+//
+//	go run ./examples/analyse -engine /opt/scan/scan -engine-param book=false -movetime 2s games.pdn > analysed.pdn
+//
+// A comment reads
+//
+//	{Scan 3.1: 34-29 +0.25 depth 14}
+//
+// the engine's move in the position, its score in men from White's side
+// (positive is good for White), and the depth it reached. Positions where
+// the game is over get none. Comments the games already had are kept.
+//
+// Flags:
+//
+//	-engine PATH              the Hub engine (required)
+//	-engine-args ARGS         its arguments, separated by spaces (default "hub", which Scan needs)
+//	-engine-param NAME=VALUE  set one of its parameters (repeatable)
+//	-movetime DURATION        time per position (default 1s)
+//	-depth N, -nodes N        bound each search by depth or nodes too
+//
+// The games are read from the files named, or from the standard input, and
+// written to the standard output. Problems in a game are reported on the
+// standard error, and the game is analysed as far as it could be read; the
+// exit status is then 1.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/hub"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// engineTimeout bounds the start of the engine and how much longer than its
+// move time a search may take.
+const engineTimeout = 30 * time.Second
+
+// config is what the flags say.
+type config struct {
+	engine string
+	args   []string
+	params [][2]string
+	limits hub.Limits
+	files  []string
+}
+
+// run is the whole program; it returns the exit status: 0, 1 after a
+// problem with a game, the engine or a file, 2 for bad flags.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, status := parseFlags(args, stderr)
+	if status >= 0 {
+		return status
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), engineTimeout)
+	c, err := startEngine(ctx, cfg)
+	cancel()
+	if err != nil {
+		fmt.Fprintln(stderr, "analyse: engine:", err)
+		return 1
+	}
+	defer func() {
+		if err := c.Close(); err != nil {
+			fmt.Fprintln(stderr, "analyse: engine:", err)
+		}
+	}()
+	a := &analyser{c: c, limits: cfg.limits, out: frisian.NewPDNWriter(stdout), stderr: stderr}
+	if len(cfg.files) == 0 {
+		a.file("standard input", stdin)
+	}
+	for _, name := range cfg.files {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintln(stderr, "analyse:", err)
+			a.failed = true
+			continue
+		}
+		a.file(name, f)
+		f.Close()
+		if a.fatal {
+			break
+		}
+	}
+	if a.failed {
+		return 1
+	}
+	return 0
+}
+
+// parseFlags reads the flags; status is -1 to go on, or the exit status.
+func parseFlags(args []string, stderr io.Writer) (cfg config, status int) {
+	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.engine, "engine", "", "the Hub engine to analyse with (required)")
+	engineArgs := fs.String("engine-args", "hub", "the engine's arguments, separated by spaces")
+	fs.Func("engine-param", "NAME=VALUE: set a parameter of the engine (repeatable)", func(v string) error {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || name == "" {
+			return errors.New("want NAME=VALUE")
+		}
+		cfg.params = append(cfg.params, [2]string{name, value})
+		return nil
+	})
+	fs.DurationVar(&cfg.limits.MoveTime, "movetime", time.Second, "the time per position")
+	fs.IntVar(&cfg.limits.Depth, "depth", 0, "when not 0, the depth of each search")
+	fs.Int64Var(&cfg.limits.Nodes, "nodes", 0, "when not 0, the nodes of each search")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: analyse -engine PATH [-engine-args ARGS] [-engine-param NAME=VALUE]... [-movetime D] [-depth N] [-nodes N] [FILE.pdn ...]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return cfg, 0
+		}
+		return cfg, 2
+	}
+	bad := func(msg string) (config, int) {
+		fmt.Fprintln(stderr, "analyse:", msg)
+		fs.Usage()
+		return cfg, 2
+	}
+	switch {
+	case cfg.engine == "":
+		return bad("-engine is required")
+	case cfg.limits.MoveTime <= 0:
+		return bad(fmt.Sprintf("-movetime %v: want more than 0", cfg.limits.MoveTime))
+	case cfg.limits.Depth < 0 || cfg.limits.Nodes < 0:
+		return bad("-depth and -nodes cannot be negative")
+	}
+	cfg.args = strings.Fields(*engineArgs)
+	cfg.files = fs.Args()
+	return cfg, -1
+}
+
+// startEngine starts the engine, sets its parameters and waits until it is
+// ready.
+func startEngine(ctx context.Context, cfg config) (*hub.Client, error) {
+	c, err := hub.Start(ctx, cfg.engine, cfg.args...)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range cfg.params {
+		if err := c.SetParam(ctx, p[0], p[1]); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("parameter %s=%s: %w", p[0], p[1], err)
+		}
+	}
+	if err := c.Init(ctx); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// analyser analyses games one after the other.
+type analyser struct {
+	c      *hub.Client
+	limits hub.Limits
+	out    *frisian.PDNWriter
+	stderr io.Writer
+	games  int
+	// failed records a problem for the exit status; fatal one that ends
+	// the program (the engine or the output failed).
+	failed, fatal bool
+}
+
+// file analyses every game of one PDN stream.
+func (a *analyser) file(name string, r io.Reader) {
+	for g, err := range frisian.NewPDNReader(r).Games() {
+		if err != nil {
+			fmt.Fprintf(a.stderr, "analyse: %s: %v\n", name, err)
+			a.failed = true
+			if g == nil {
+				return // the stream could not be read on
+			}
+		}
+		a.games++
+		if err := a.game(g); err != nil {
+			fmt.Fprintf(a.stderr, "analyse: %s: game %d: %v\n", name, a.games, err)
+			a.failed, a.fatal = true, true
+			return
+		}
+	}
+}
+
+// game analyses the positions of g, comments them and writes g.
+func (a *analyser) game(g *frisian.Game) error {
+	if err := a.c.NewGame(context.Background()); err != nil {
+		return err
+	}
+	name := strings.TrimSpace(a.c.ID().Name + " " + a.c.ID().Version)
+	// From the end backwards, so that one clone, taken back a move at a
+	// time, gives every position with the moves that led to it.
+	replay := g.Clone()
+	for ply := g.Len(); ply >= 0; ply-- {
+		p := replay.Position()
+		if !p.Outcome().IsOver() {
+			s := hub.FromGame(replay)
+			s.Limits = a.limits
+			ctx, cancel := context.WithTimeout(context.Background(), a.limits.MoveTime+engineTimeout)
+			res, err := a.c.BestMove(ctx, s)
+			cancel()
+			if err != nil {
+				return fmt.Errorf("ply %d: %w", ply, err)
+			}
+			ann := g.Annotation(ply)
+			ann.Comments = append(ann.Comments, comment(name, p, res))
+			g.SetAnnotation(ply, ann)
+		}
+		replay.Undo()
+	}
+	return a.out.WriteGame(g)
+}
+
+// comment writes the engine's opinion of p: its move, its score from
+// White's side and its depth.
+func comment(engine string, p frisian.Position, res hub.Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s", engine, p.MoveText(res.Move))
+	if res.Info.HasScore {
+		score := res.Info.Score
+		if p.Turn() == frisian.Black && score != 0 {
+			score = -score
+		}
+		fmt.Fprintf(&b, " %+.2f", score)
+	}
+	if res.Info.Depth > 0 {
+		fmt.Fprintf(&b, " depth %d", res.Info.Depth)
+	}
+	return b.String()
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/hub"
+)
+
+// TestMain lets the test binary be a Hub engine: run as "hubengine" it
+// serves the built-in engine.
+func TestMain(m *testing.M) {
+	if len(os.Args) == 2 && os.Args[1] == "hubengine" {
+		if err := hub.Serve(os.Stdin, os.Stdout, builtin{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// builtin is the built-in engine behind the Hub protocol: it searches to
+// the depth it is given and reports each iteration.
+type builtin struct{}
+
+func (builtin) ID() hub.ID { return hub.ID{Name: "Builtin", Version: "0.1"} }
+
+func (builtin) Search(ctx context.Context, s hub.Search, report func(hub.Info)) (hub.Result, error) {
+	p, err := s.Position()
+	if err != nil {
+		return hub.Result{}, err
+	}
+	r, _ := engine.SearchContext(ctx, p, engine.Options{Depth: max(s.Limits.Depth, 1)}, func(r engine.Result) {
+		report(hub.Info{Depth: r.Depth, Score: float64(r.Score) / engine.Man, HasScore: true, PV: []frisian.Move{r.Move}})
+	})
+	return hub.Result{Move: r.Move}, nil
+}
+
+func analyse(t *testing.T, input string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	status := run(args, strings.NewReader(input), &out, &errs)
+	return out.String(), errs.String(), status
+}
+
+const games = `[Event "one"]
+[Result "*"]
+
+1. 32-28 19-23 2. 28x19 {a comment} 14x23 *
+
+[Event "two, from a position"]
+[FEN "W:W37,48:B26"]
+
+1. 48-42 26-31 2. 37x26 2-0
+`
+
+// TestAnalyse: every position gets the comment the engine, called
+// directly, gives, and the games are otherwise written as they were.
+func TestAnalyse(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	out, errs, status := analyse(t, games, "-engine", exe, "-engine-args", "hubengine", "-depth", "3", "-movetime", "1m")
+	if status != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %s", status, errs)
+	}
+	in := frisian.NewPDNReader(strings.NewReader(games))
+	got := frisian.NewPDNReader(strings.NewReader(out))
+	for i := 1; ; i++ {
+		want, err := in.Next()
+		if want == nil {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := got.Next()
+		if err != nil || g == nil {
+			t.Fatalf("game %d of the output: %v\n%s", i, err, out)
+		}
+		if fmt.Sprint(g.Played()) != fmt.Sprint(want.Played()) || g.Start() != want.Start() {
+			t.Errorf("game %d: moves %v, want %v", i, g.Played(), want.Played())
+		}
+		for ply := 0; ply <= want.Len(); ply++ {
+			p, _ := want.PositionAt(ply)
+			comments := want.Annotation(ply).Comments
+			if !p.Outcome().IsOver() {
+				r, _ := engine.Search(p, engine.Options{Depth: 3})
+				score := float64(r.Score) / engine.Man
+				if p.Turn() == frisian.Black && score != 0 {
+					score = -score
+				}
+				comments = append(comments, fmt.Sprintf("Builtin 0.1: %s %+.2f depth %d", p.MoveText(r.Move), score, r.Depth))
+			}
+			if gotc := g.Annotation(ply).Comments; fmt.Sprint(gotc) != fmt.Sprint(comments) {
+				t.Errorf("game %d ply %d: comments %q, want %q", i, ply, gotc, comments)
+			}
+		}
+	}
+	if g, err := got.Next(); g != nil || err == nil {
+		t.Errorf("an extra game in the output: %v", err)
+	}
+}
+
+// TestProblems: a bad game is reported and analysed as far as it goes; a
+// missing file and a missing engine give status 1, bad flags 2.
+func TestProblems(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	out, errs, status := analyse(t, "1. 32-28 28-23 *\n", "-engine", exe, "-engine-args", "hubengine", "-depth", "1")
+	if status != 1 || !strings.Contains(errs, `illegal move "28-23"`) || !strings.Contains(out, "1. 32-28 {Builtin 0.1:") {
+		t.Errorf("bad game: status %d\nstderr %s\nout %s", status, errs, out)
+	}
+	_, errs, status = analyse(t, "", "-engine", exe, "-engine-args", "hubengine", "/no/such.pdn")
+	if status != 1 || !strings.Contains(errs, "no such file") {
+		t.Errorf("missing file: status %d, %s", status, errs)
+	}
+	_, errs, status = analyse(t, "", "-engine", "/no/such/engine")
+	if status != 1 || !strings.Contains(errs, "analyse: engine: hub: starting engine") {
+		t.Errorf("missing engine: status %d, %s", status, errs)
+	}
+	for _, args := range [][]string{{}, {"-engine", exe, "-movetime", "0s"}, {"-engine", exe, "-depth", "-1"}, {"-engine-param", "x"}} {
+		if _, errs, status := analyse(t, "", args...); status != 2 {
+			t.Errorf("%v: status %d, %s", args, status, errs)
+		}
+	}
+}

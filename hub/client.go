@@ -1,0 +1,700 @@
+package hub
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultStopTimeout is the StopTimeout of the zero Options.
+const DefaultStopTimeout = 5 * time.Second
+
+// Options configure a Client. The zero value is usable.
+type Options struct {
+	// StopTimeout is how long the engine has to end a search after stop,
+	// and to exit after quit, before it is killed (DefaultStopTimeout when
+	// 0). The protocol lets an engine take its time over stop, but not
+	// forever.
+	StopTimeout time.Duration
+
+	// Log, when not nil, sees every line sent to the engine (sent true) and
+	// every line read from it, without the newline, as it goes. It is called
+	// from more than one goroutine, one call at a time; it must not call
+	// the Client.
+	Log func(sent bool, line string)
+}
+
+// ID is the engine's identity, from its id line.
+type ID struct {
+	Name, Version, Author, Country string
+	// Line is the id line as read, for fields not listed here.
+	Line Line
+}
+
+// Param is a parameter the engine declares (a param line), with its value
+// as last set.
+type Param struct {
+	Name  string
+	Value string
+	// Type is "bool", "int", "real", "string" or "enum", or what the
+	// engine wrote; Min and Max bound an int or real, Values lists the
+	// choices of an enum.
+	Type     string
+	Min, Max string
+	Values   []string
+}
+
+// Client is a connection to a Hub engine: a subprocess started with Start
+// or StartCmd, or any pair of streams given to NewClient.
+//
+// A Client runs one search at a time. Its methods are safe for concurrent
+// use; a method that needs the engine while a search runs returns ErrBusy.
+// Close it to end the engine: otherwise the process and a goroutine stay.
+type Client struct {
+	opt     Options
+	w       io.Writer
+	closeIO func() // ends the connection: unblocks the reader and writers
+	wait    func() error
+	stderr  *tail
+
+	wmu   sync.Mutex // one line written at a time
+	logMu sync.Mutex // one call of Options.Log at a time
+
+	// ctl carries the reader's lines other than info and done to the
+	// operation waiting for them.
+	ctl  chan Line
+	dead chan struct{} // closed when the reader has ended
+	// life ends when the connection does; it bounds the checking of the
+	// engine's moves.
+	life       context.Context
+	endLife    context.CancelFunc
+	endIO      sync.Once
+	deadErr    error // why the reader ended; set before dead is closed
+	exitStatus error // how the engine ended: nil for a clean exit
+
+	opMu        sync.Mutex // one operation at a time; guards the fields below
+	id          ID
+	params      []Param
+	owedPongs   int // pongs still to come for syncs given up on
+	initialized bool
+	closed      bool
+
+	smu        sync.Mutex // guards the fields below
+	search     *Searching
+	killReason error
+}
+
+// Start starts the engine at path with args, in the directory that holds it
+// (engines such as Scan read their data files from there, as Hub GUIs
+// expect), and does the opening handshake (hub … wait). Scan wants the
+// argument "hub":
+//
+//	c, err := hub.Start(ctx, "/opt/scan/scan", "hub")
+//
+// ctx bounds the start and the handshake, not the life of the engine; give
+// it a deadline, since an engine that never answers would otherwise be
+// waited for forever. On failure the process is killed. See StartCmd for
+// other directories, environments and options.
+func Start(ctx context.Context, path string, args ...string) (*Client, error) {
+	if strings.ContainsRune(path, filepath.Separator) {
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+	}
+	cmd := exec.Command(path, args...)
+	if filepath.IsAbs(cmd.Path) {
+		cmd.Dir = filepath.Dir(cmd.Path)
+	}
+	return StartCmd(ctx, cmd, Options{})
+}
+
+// StartCmd starts cmd, which must not have been started and must leave
+// Stdin and Stdout unset, and does the opening handshake. When cmd.Stderr
+// is nil the client keeps the last few KiB the engine writes there for
+// ExitError. ctx bounds the start and the handshake only.
+func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("hub: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		stdin.Close()
+		return nil, fmt.Errorf("hub: %w", err)
+	}
+	var errTail *tail
+	if cmd.Stderr == nil {
+		errTail = &tail{}
+		cmd.Stderr = errTail
+	}
+	if cmd.WaitDelay == 0 {
+		// A child of the engine that keeps its stderr open must not hold
+		// up Wait, and so Close, for long.
+		cmd.WaitDelay = time.Second
+	}
+	if err := cmd.Start(); err != nil {
+		stdin.Close()
+		stdout.Close()
+		return nil, fmt.Errorf("hub: starting engine: %w", err)
+	}
+	c := newClient(stdout, stdin, o, func() {
+		cmd.Process.Kill()
+		stdin.Close()
+		stdout.Close() // the read end, in case a child keeps the write end open
+	}, cmd.Wait)
+	c.stderr = errTail
+	go c.read(stdout)
+	if err := c.handshake(ctx); err != nil {
+		c.kill(err)
+		<-c.dead
+		return nil, err
+	}
+	return c, nil
+}
+
+// NewClient does the opening handshake with an engine that reads the lines
+// written to w and answers on r, and returns a client of it. ctx bounds the
+// handshake only.
+//
+// The client's goroutine reads r until it ends. Killing an engine that does
+// not answer (see Options.StopTimeout) closes w and r; give an r that is an
+// io.Closer whose Close ends a blocked Read (as io.PipeReader and os.File
+// are), or the goroutine waits for r to end by itself.
+func NewClient(ctx context.Context, r io.Reader, w io.Writer, o Options) (*Client, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	c := newClient(r, w, o, func() {
+		if wc, ok := w.(io.Closer); ok {
+			wc.Close()
+		}
+		if rc, ok := r.(io.Closer); ok {
+			rc.Close()
+		}
+	}, nil)
+	go c.read(r)
+	if err := c.handshake(ctx); err != nil {
+		c.kill(err)
+		<-c.dead
+		return nil, err
+	}
+	return c, nil
+}
+
+func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() error) *Client {
+	if o.StopTimeout <= 0 {
+		o.StopTimeout = DefaultStopTimeout
+	}
+	c := &Client{
+		opt:  o,
+		w:    w,
+		wait: wait,
+		ctl:  make(chan Line, 256),
+		dead: make(chan struct{}),
+	}
+	c.closeIO = func() { c.endIO.Do(closeIO) }
+	c.life, c.endLife = context.WithCancel(context.Background())
+	return c
+}
+
+// ID returns the engine's identity.
+func (c *Client) ID() ID {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	return c.id
+}
+
+// Params returns the parameters the engine declared, with the values last
+// set.
+func (c *Client) Params() []Param {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	out := slices.Clone(c.params)
+	for i := range out {
+		out[i].Values = slices.Clone(out[i].Values)
+	}
+	return out
+}
+
+// Param returns the parameter called name and whether the engine declared
+// it.
+func (c *Client) Param(name string) (Param, bool) {
+	for _, p := range c.Params() {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// handshake sends hub and reads the identity and the parameters up to wait.
+func (c *Client) handshake(ctx context.Context) error {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	if err := c.send(ctx, cmd("hub")); err != nil {
+		return err
+	}
+	return c.await(ctx, "wait", func(l Line) {
+		switch l.Command {
+		case "id":
+			c.id = ID{Line: l}
+			c.id.Name, _ = l.Get("name")
+			c.id.Version, _ = l.Get("version")
+			c.id.Author, _ = l.Get("author")
+			c.id.Country, _ = l.Get("country")
+		case "param":
+			c.params = append(c.params, parseParam(l))
+		}
+	})
+}
+
+func parseParam(l Line) Param {
+	var p Param
+	p.Name, _ = l.Get("name")
+	p.Value, _ = l.Get("value")
+	p.Type, _ = l.Get("type")
+	p.Min, _ = l.Get("min")
+	p.Max, _ = l.Get("max")
+	if v, ok := l.Get("values"); ok {
+		p.Values = strings.Fields(v)
+	}
+	return p
+}
+
+// SetParam sets an engine parameter (set-param name=… value=…). The Hub GUI
+// sets parameters before Init, and engines may ignore them after. The error
+// wraps ErrRejected when the engine answers with an error line, and
+// ErrProtocol when name or value cannot be written in the protocol (a value
+// holding '"' or a newline).
+func (c *Client) SetParam(ctx context.Context, name, value string) error {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	if err := c.usable(); err != nil {
+		return err
+	}
+	return c.setParam(ctx, name, value)
+}
+
+func (c *Client) setParam(ctx context.Context, name, value string) error {
+	l := cmd("set-param", "name", name, "value", value)
+	if err := l.Validate(); err != nil {
+		return err
+	}
+	if err := c.send(ctx, l); err != nil {
+		return err
+	}
+	if err := c.sync(ctx); err != nil {
+		return err
+	}
+	for i := range c.params {
+		if c.params[i].Name == name {
+			c.params[i].Value = value
+		}
+	}
+	return nil
+}
+
+// Init ends the initialisation (init … ready), after which the engine can
+// search. Before that it sets the parameter variant to frisian when the
+// engine declares one with another value: Scan plays international
+// draughts by default. The error wraps ErrVariant when the engine's variant
+// parameter offers no frisian, ErrRejected when the engine sends an error
+// line while initialising. When ctx ends before the engine is ready, the
+// engine is killed, since it is then in no known state.
+//
+// Go calls Init when it has not been called.
+func (c *Client) Init(ctx context.Context) error {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	if err := c.usable(); err != nil {
+		return err
+	}
+	return c.init(ctx)
+}
+
+func (c *Client) init(ctx context.Context) error {
+	for _, p := range c.params {
+		if p.Name != "variant" || p.Value == "frisian" {
+			continue
+		}
+		if p.Type == "enum" && !slices.Contains(p.Values, "frisian") {
+			return fmt.Errorf("%w (its variants: %s)", ErrVariant, strings.Join(p.Values, " "))
+		}
+		if err := c.setParam(ctx, "variant", "frisian"); err != nil {
+			return err
+		}
+	}
+	if err := c.send(ctx, cmd("init")); err != nil {
+		return err
+	}
+	var msgs []string
+	err := c.await(ctx, "ready", func(l Line) {
+		if l.Command == "error" {
+			m, _ := l.Get("message")
+			msgs = append(msgs, m)
+		}
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			c.kill(fmt.Errorf("hub: init given up: %w", err))
+		}
+		return err
+	}
+	c.initialized = true
+	if len(msgs) > 0 {
+		return &EngineError{Messages: msgs}
+	}
+	return nil
+}
+
+// NewGame tells the engine that the next search is unrelated to the last
+// ones (new-game), so that it may clear its tables.
+func (c *Client) NewGame(ctx context.Context) error {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	if err := c.usable(); err != nil {
+		return err
+	}
+	if err := c.send(ctx, cmd("new-game")); err != nil {
+		return err
+	}
+	return c.sync(ctx)
+}
+
+// Ping checks that the engine answers (ping … pong). The error wraps
+// ErrRejected when the engine sent error lines since the last command
+// that looked for them.
+func (c *Client) Ping(ctx context.Context) error {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	if err := c.usable(); err != nil {
+		return err
+	}
+	return c.sync(ctx)
+}
+
+// Quit asks the engine to exit (quit) and waits until it has, for up to
+// StopTimeout or until ctx ends, then kills it if it has not. A running
+// search ends with ErrClosed. Quit returns nil when the engine exited
+// cleanly, an *ExitError when it failed, an error wrapping ErrUnresponsive
+// when it had to be killed. Calls after the first return nil.
+func (c *Client) Quit(ctx context.Context) error {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	if c.closed {
+		return nil
+	}
+	c.closed = true
+	c.smu.Lock()
+	if c.killReason == nil {
+		c.killReason = ErrClosed
+	}
+	c.smu.Unlock()
+	select {
+	case <-c.dead:
+	default:
+		if ctx.Err() == nil {
+			c.send(ctx, cmd("quit"))
+		}
+		// The engine's stdin closes with the process's end, or here for
+		// an engine that waits for it.
+		c.closeWrite()
+		t := time.NewTimer(c.opt.StopTimeout)
+		defer t.Stop()
+		select {
+		case <-c.dead:
+		case <-t.C:
+			c.kill(ErrUnresponsive)
+			<-c.dead
+			return fmt.Errorf("%w to quit: killed", ErrUnresponsive)
+		case <-ctx.Done():
+			c.kill(ErrClosed)
+			<-c.dead
+			return fmt.Errorf("hub: quit: %w", ctx.Err())
+		}
+	}
+	if c.exitStatus != nil {
+		return &ExitError{Err: c.exitStatus, Stderr: c.stderr.String()}
+	}
+	return nil
+}
+
+// Close is Quit without a context: it waits at most StopTimeout.
+func (c *Client) Close() error { return c.Quit(context.Background()) }
+
+// closeWrite closes the engine's input when the client can.
+func (c *Client) closeWrite() {
+	if wc, ok := c.w.(io.Closer); ok {
+		c.wmu.Lock()
+		wc.Close()
+		c.wmu.Unlock()
+	}
+}
+
+// usable begins an operation: it returns the error for an operation on a
+// closed or dead client, or one with a search running, and drops the
+// control lines left over from earlier (a stray error while idle), which
+// are not about the commands the operation sends. opMu is held.
+func (c *Client) usable() error {
+	if c.closed {
+		return ErrClosed
+	}
+	select {
+	case <-c.dead:
+		return c.deadErr
+	default:
+	}
+	c.smu.Lock()
+	busy := c.search != nil
+	c.smu.Unlock()
+	if busy {
+		return ErrBusy
+	}
+	for {
+		select {
+		case l := <-c.ctl:
+			if l.Command == "pong" && c.owedPongs > 0 {
+				c.owedPongs--
+			}
+		default:
+			return nil
+		}
+	}
+}
+
+// send writes l. When ctx ends while the write is blocked (an engine that
+// no longer reads), the engine is killed.
+func (c *Client) send(ctx context.Context, l Line) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	select {
+	case <-c.dead:
+		return c.deadErr
+	default:
+	}
+	s := l.String()
+	c.log(true, s)
+	c.wmu.Lock()
+	stop := context.AfterFunc(ctx, func() {
+		c.kill(fmt.Errorf("%w: writing %s: %w", ErrUnresponsive, l.Command, context.Cause(ctx)))
+	})
+	_, err := io.WriteString(c.w, s+"\n")
+	stop()
+	c.wmu.Unlock()
+	if err != nil {
+		return c.gone(err)
+	}
+	return nil
+}
+
+// gone returns the error for a write that failed: the engine has exited,
+// or will soon. An engine that closed its input but goes on is killed.
+func (c *Client) gone(err error) error {
+	t := time.NewTimer(c.opt.StopTimeout)
+	defer t.Stop()
+	select {
+	case <-c.dead:
+	case <-t.C:
+		c.kill(&ExitError{Err: err})
+		<-c.dead
+	}
+	return c.deadErr
+}
+
+// await reads control lines until one with the command want, passing the
+// others to f. Pongs owed to syncs given up on are skipped.
+func (c *Client) await(ctx context.Context, want string, f func(Line)) error {
+	for {
+		select {
+		case l := <-c.ctl:
+			if l.Command == "pong" && c.owedPongs > 0 {
+				c.owedPongs--
+				continue
+			}
+			if l.Command == want {
+				return nil
+			}
+			if f != nil {
+				f(l)
+			}
+		case <-c.dead:
+			return c.deadErr
+		case <-ctx.Done():
+			return fmt.Errorf("hub: waiting for %s: %w", want, ctx.Err())
+		}
+	}
+}
+
+// sync sends ping and waits for pong, and returns the error lines the
+// engine sent before it as an *EngineError: pong comes after the answers to
+// every earlier command, so they are the answers to the commands just sent.
+func (c *Client) sync(ctx context.Context) error {
+	if err := c.send(ctx, cmd("ping")); err != nil {
+		return err
+	}
+	var msgs []string
+	err := c.await(ctx, "pong", func(l Line) {
+		if l.Command == "error" {
+			m, _ := l.Get("message")
+			msgs = append(msgs, m)
+		}
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			c.owedPongs++
+		}
+		return err
+	}
+	if len(msgs) > 0 {
+		return &EngineError{Messages: msgs}
+	}
+	return nil
+}
+
+// kill ends the connection for reason, which later calls return.
+func (c *Client) kill(reason error) {
+	c.smu.Lock()
+	if c.killReason == nil {
+		c.killReason = reason
+	}
+	c.smu.Unlock()
+	c.closeIO()
+}
+
+func (c *Client) log(sent bool, line string) {
+	if c.opt.Log != nil {
+		c.logMu.Lock()
+		defer c.logMu.Unlock()
+		c.opt.Log(sent, line)
+	}
+}
+
+// read reads the engine's lines until its output ends: info and done go to
+// the running search, other known lines to ctl, and lines the protocol
+// says to ignore (unknown commands, malformed lines, the chatter Scan
+// prints while initialising) are dropped.
+func (c *Client) read(r io.Reader) {
+	br := bufio.NewReaderSize(r, 4096)
+	var readErr error
+	for {
+		s, err := readLine(br)
+		if err != nil {
+			readErr = err
+			break
+		}
+		c.log(false, s)
+		l, err := ParseLine(s)
+		if err != nil {
+			continue
+		}
+		switch l.Command {
+		case "info", "done":
+			c.searchLine(l)
+		case "id", "param", "wait", "ready", "pong", "error":
+			// Never block: an engine that floods the client while nobody
+			// waits loses lines, not the client's goroutine.
+			select {
+			case c.ctl <- l:
+			default:
+			}
+		}
+	}
+	status := readErr
+	if errors.Is(readErr, io.EOF) {
+		status = nil
+	}
+	if c.wait != nil {
+		// An engine that closed its output but goes on running is of no
+		// use; it gets the time to exit that quit gives, then is killed.
+		t := time.AfterFunc(c.opt.StopTimeout, c.closeIO)
+		status = c.wait()
+		t.Stop()
+	}
+	exit := &ExitError{Err: status, Stderr: c.stderr.String()}
+	c.smu.Lock()
+	reason := c.killReason
+	if reason == nil {
+		reason = exit
+	}
+	c.exitStatus = status
+	c.deadErr = reason
+	s := c.search
+	c.search = nil
+	c.smu.Unlock()
+	if s != nil {
+		s.finish(Result{}, reason)
+	}
+	c.endLife()
+	c.closeIO()
+	close(c.dead)
+}
+
+// readLine reads a line without its end. A line longer than MaxLineLength
+// is skipped.
+func readLine(br *bufio.Reader) (string, error) {
+	var buf []byte
+	long := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !long && len(buf)+len(chunk) <= MaxLineLength+2 {
+			buf = append(buf, chunk...)
+		} else {
+			long, buf = true, buf[:0]
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err != nil:
+			if len(buf) > 0 && !long && err == io.EOF {
+				// A last line without its newline.
+				return strings.TrimRight(string(buf), "\r\n"), nil
+			}
+			return "", err
+		}
+		if long {
+			long = false
+			continue
+		}
+		return strings.TrimRight(string(buf), "\r\n"), nil
+	}
+}
+
+// tail keeps the last bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const tailSize = 4 << 10
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > tailSize {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-tailSize:]...)
+	}
+	return len(p), nil
+}
+
+// String returns the bytes kept; a nil tail holds none.
+func (t *tail) String() string {
+	if t == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}

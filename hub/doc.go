@@ -1,0 +1,75 @@
+// Package hub speaks the Hub protocol (version 2), with which draughts
+// programs and their user interfaces talk: Scan 3.1 by Fabien Letouzey
+// defined it, in its protocol.txt, and lidraughts and pydraughts use it.
+// The package has both sides: a Client that runs any Hub engine and asks it
+// for moves and analyses, and Serve, which makes a Go engine a Hub engine
+// that any Hub interface can use.
+//
+// # Client
+//
+// Start runs an engine and does the handshake; Init (called by Go when it
+// has not been) sets the parameter variant to frisian, which Scan needs,
+// and waits for the engine to be ready:
+//
+//	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+//	defer cancel()
+//	c, err := hub.Start(ctx, "/opt/scan/scan", "hub")
+//	if err != nil { … }
+//	defer c.Close()
+//	res, err := c.BestMove(ctx, hub.Search{Start: p, Limits: hub.Limits{MoveTime: time.Second}})
+//
+// A Search is a start position and the moves played from it: the Hub
+// position format has no room for the three-move king states of Frisian
+// draughts, so a game goes out as an earlier position and its moves
+// (FromGame), from which the engine learns them. Moves come back checked
+// against the rules: an illegal move is an error, never a Move. Go starts a
+// search and streams its reports (info lines) over a channel or an
+// iter.Seq; Stop, Wait and PonderHit end or steer it.
+//
+// Every call takes a context, and waits for the engine no longer than it
+// allows; give it a deadline. An engine that hangs, crashes, writes garbage
+// or plays illegal moves gives a typed error (see the Err variables,
+// ProtocolError, EngineError and ExitError), and one that ignores stop or
+// quit is killed after Options.StopTimeout, whatever the context: stopping
+// a search and closing a Client always end, and Close leaves no process or
+// goroutine behind.
+//
+// # Server
+//
+// Serve reads a GUI's commands and has an Engine search; a Go engine is
+// then a Hub engine:
+//
+//	func main() {
+//		if err := hub.Serve(os.Stdin, os.Stdout, myEngine{}); err != nil {
+//			log.Fatal(err)
+//		}
+//	}
+//
+// Serve checks every position and move it is sent, ends searches at their
+// time limit and at stop, and declares the parameter variant, whose only
+// value is frisian. examples/hubengine is such a program.
+//
+// # Scan
+//
+// Scan 3.1 is the strongest Frisian engine that speaks Hub. To build it,
+// take its sources (from the Scan 3.1 distribution, or a copy such as
+// github.com/rhalbersma/scan) and compile them:
+//
+//	cd scan/src
+//	g++ -O3 -DNDEBUG -std=c++14 -fno-rtti -pthread *.cpp -o ../scan
+//
+// Scan reads scan.ini and its data files from the directory it runs in:
+// data/eval_frisian, without which it exits at init, and
+// data/book_frisian, its opening book (set the parameter book to false
+// when it is missing). Start runs an engine in the directory that holds it,
+// so the binary goes next to scan.ini and data. Scan speaks Hub only when
+// given the argument "hub".
+//
+// TestRealEngine plays against such an engine when FRISIAN_HUB_ENGINE
+// names it:
+//
+//	FRISIAN_HUB_ENGINE=/opt/scan/scan FRISIAN_HUB_PARAMS=book=false go test -run TestRealEngine -v ./hub
+//
+// FRISIAN_HUB_ARGS replaces the argument "hub" for other engines (set it
+// empty for examples/hubengine).
+package hub

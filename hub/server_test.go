@@ -1,0 +1,484 @@
+package hub
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/frisian-draughts/frisian"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+)
+
+func TestHandshakeAndParams(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	if got, want := c.ID(), (ID{Name: "test engine", Version: "1.0", Author: "the hub tests"}); got.Name != want.Name || got.Version != want.Version || got.Author != want.Author || got.Country != "" {
+		t.Errorf("ID = %+v, want %+v", got, want)
+	}
+	want := []Param{
+		{Name: "variant", Value: "frisian", Type: "enum", Values: []string{"frisian"}},
+		{Name: "style", Value: "greedy", Type: "enum", Values: []string{"greedy", "first"}},
+		{Name: "hash", Value: "16", Type: "int", Min: "1", Max: "1024"},
+	}
+	if diff := cmp.Diff(want, c.Params()); diff != "" {
+		t.Errorf("Params (-want +got):\n%s", diff)
+	}
+	if err := c.SetParam(ctx, "style", "first"); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := c.Param("style"); p.Value != "first" {
+		t.Errorf("style after SetParam: %+v", p)
+	}
+	var ee *EngineError
+	if err := c.SetParam(ctx, "style", "wild"); !errors.As(err, &ee) || !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "bad value") {
+		t.Errorf("SetParam(style, wild) = %v, want an EngineError", err)
+	}
+	wantErr(t, "SetParam(nonsense)", c.SetParam(ctx, "nonsense", "1"), ErrRejected)
+	wantErr(t, "SetParam(variant, normal)", c.SetParam(ctx, "variant", "normal"), ErrRejected)
+	wantErr(t, "SetParam with a quote", c.SetParam(ctx, "style", `"`), ErrProtocol)
+	if err := c.Init(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.NewGame(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Ping(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e.mu.Lock()
+	if e.style != "first" || e.newGames != 1 {
+		t.Errorf("engine saw style %q and %d new games", e.style, e.newGames)
+	}
+	e.mu.Unlock()
+}
+
+func TestInitError(t *testing.T) {
+	noLeaks(t)
+	c := serve(t, &testEngine{initErr: errors.New("no eval file")})
+	err := c.Init(timeout(t, 5*time.Second))
+	wantErr(t, "Init", err, ErrRejected)
+	if err == nil || !strings.Contains(err.Error(), "no eval file") {
+		t.Errorf("Init error %v lacks the engine's message", err)
+	}
+}
+
+func TestBestMove(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	// A position where the greedy engine must take two men rather than one.
+	p := frisian.MustParseFEN("W:W28,33,34:B22,23,19,12")
+	res, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, reply := choose(p, "")
+	if res.Move != best || res.Ponder != reply || !p.IsLegal(res.Move) {
+		t.Errorf("BestMove = %v ponder %v, want %v ponder %v", res.Move, res.Ponder, best, reply)
+	}
+	if res.Info.Depth != 3 || res.Info.Score != 0.75 || res.Info.Nodes != 300 || !slices.Equal(res.Info.PV, []frisian.Move{best, reply}) || res.Info.Err != nil {
+		t.Errorf("last info %+v", res.Info)
+	}
+	s, got := e.last()
+	if got != p || s.Limits != (Limits{Depth: 3}) || s.Mode != Think {
+		t.Errorf("engine searched %v with %+v in %v", got, s.Limits, s.Mode)
+	}
+}
+
+// TestLimitsOverTheWire: the engine gets the limits the client sends, to
+// the millisecond the protocol writes.
+func TestLimitsOverTheWire(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{}
+	c := serve(t, e)
+	ctx := timeout(t, 10*time.Second)
+	ms := func(t *rapid.T, name string) time.Duration {
+		return time.Duration(rapid.IntRange(0, 10_000_000).Draw(t, name)) * time.Millisecond
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		lim := Limits{
+			Depth: rapid.IntRange(0, 99).Draw(rt, "depth"),
+			Nodes: rapid.Int64Range(0, math.MaxInt64).Draw(rt, "nodes"),
+			Moves: rapid.IntRange(0, 60).Draw(rt, "moves"),
+		}
+		if rapid.Bool().Draw(rt, "times") {
+			lim.MoveTime, lim.Time, lim.Inc = ms(rt, "move-time"), ms(rt, "time"), ms(rt, "inc")
+		}
+		if lim.IsZero() {
+			lim.Depth = 1 // zero limits mean an infinite search
+		}
+		if _, err := c.BestMove(ctx, Search{Start: frisian.StartPosition(), Limits: lim}); err != nil {
+			rt.Fatal(err)
+		}
+		if s, _ := e.last(); s.Limits != lim {
+			rt.Fatalf("engine got %+v, want %+v", s.Limits, lim)
+		}
+	})
+}
+
+// TestInfoOverTheWire: what the engine reports reaches the client, to the
+// precision the protocol writes.
+func TestInfoOverTheWire(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{}
+	c := serve(t, e)
+	ctx := timeout(t, 10*time.Second)
+	rapid.Check(t, func(rt *rapid.T) {
+		g := genGame(rt)
+		p := g.Position()
+		if !p.HasLegalMove() {
+			return
+		}
+		// A legal PV of up to 6 moves.
+		var pv []frisian.Move
+		q := p
+		for range rapid.IntRange(0, 6).Draw(rt, "pv") {
+			moves := q.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			slices.SortFunc(moves, frisian.Move.Compare)
+			m := moves[rapid.IntRange(0, len(moves)-1).Draw(rt, "m")]
+			pv, q = append(pv, m), q.Apply(m)
+		}
+		info := Info{
+			Depth:     rapid.IntRange(0, 200).Draw(rt, "depth"),
+			MeanDepth: float64(rapid.IntRange(0, 2000).Draw(rt, "mean")) / 10,
+			Nodes:     rapid.Int64Range(0, math.MaxInt64).Draw(rt, "nodes"),
+			Time:      time.Duration(rapid.IntRange(0, 1e9).Draw(rt, "ms")) * time.Millisecond,
+			NPS:       float64(rapid.IntRange(0, 100000).Draw(rt, "nps")) / 10,
+			PV:        pv,
+		}
+		if rapid.Bool().Draw(rt, "has score") {
+			info.Score, info.HasScore = float64(rapid.IntRange(-100000, 100000).Draw(rt, "score"))/100, true
+		}
+		e.mu.Lock()
+		e.info = []Info{info}
+		e.mu.Unlock()
+		res, err := c.BestMove(ctx, FromGame(g).withLimits(Limits{Depth: 1}))
+		if err != nil {
+			rt.Fatal(err)
+		}
+		if diff := cmp.Diff(info, res.Info, cmpopts.IgnoreFields(Info{}, "Line"), cmp.Comparer(func(a, b frisian.Move) bool { return a == b })); diff != "" {
+			rt.Fatalf("info (-sent +got):\n%s", diff)
+		}
+	})
+}
+
+func (s Search) withLimits(l Limits) Search { s.Limits = l; return s }
+
+// TestAnalyse streams the reports of an infinite analysis, stops it, and
+// searches again.
+func TestAnalyse(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	p := frisian.StartPosition()
+	a, err := c.Analyse(ctx, Search{Start: p, Limits: Limits{Depth: 4, Infinite: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var depths []int
+	for info := range a.Infos() {
+		if info.Err != nil || len(info.PV) != 2 {
+			t.Errorf("info %+v", info)
+		}
+		depths = append(depths, info.Depth)
+		if info.Depth == 4 {
+			break
+		}
+	}
+	if !slices.Equal(depths, []int{1, 2, 3, 4}) {
+		t.Errorf("depths %v", depths)
+	}
+	_, err = c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}})
+	wantErr(t, "BestMove during analysis", err, ErrBusy)
+	res, err := a.Stop(ctx)
+	if err != nil || !p.IsLegal(res.Move) || res.Info.Depth != 4 {
+		t.Fatalf("Stop = %+v, %v", res, err)
+	}
+	if s, _ := e.last(); s.Mode != Analyze || !s.Limits.Infinite {
+		t.Errorf("engine searched in %v with %+v", s.Mode, s.Limits)
+	}
+	// Stop and Wait again give the same answer.
+	if again, err := a.Wait(ctx); err != nil || again.Move != res.Move {
+		t.Errorf("Wait after Stop = %v, %v", again, err)
+	}
+	if res, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}}); err != nil || !p.IsLegal(res.Move) {
+		t.Errorf("BestMove after the analysis: %v, %v", res, err)
+	}
+}
+
+// TestWaitGivesUp: a search whose context ends is stopped, and the engine
+// is ready again.
+func TestWaitGivesUp(t *testing.T) {
+	noLeaks(t)
+	c := serve(t, &testEngine{wait: true})
+	short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := c.BestMove(short, Search{Start: frisian.StartPosition(), Limits: Limits{Depth: 2}})
+	wantErr(t, "BestMove", err, context.DeadlineExceeded)
+	if err := c.Ping(timeout(t, time.Second)); err != nil {
+		t.Errorf("Ping after giving up: %v", err)
+	}
+}
+
+// TestMoveTime: the server ends a search at its move time.
+func TestMoveTime(t *testing.T) {
+	noLeaks(t)
+	c := serve(t, &testEngine{wait: true})
+	start := time.Now()
+	res, err := c.BestMove(timeout(t, 5*time.Second), Search{Start: frisian.StartPosition(), Limits: Limits{MoveTime: 50 * time.Millisecond}})
+	if err != nil || res.Move.IsZero() {
+		t.Fatal(res, err)
+	}
+	if d := time.Since(start); d < 50*time.Millisecond || d > 2*time.Second {
+		t.Errorf("a 50 ms search took %v", d)
+	}
+}
+
+// TestPonder: a pondering search's clock starts at ponder-hit.
+func TestPonder(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{wait: true}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	s, err := c.Go(ctx, Search{Start: frisian.StartPosition(), Limits: Limits{MoveTime: 20 * time.Millisecond}, Mode: Ponder})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-s.Done():
+		t.Fatal("the pondering search ended before ponder-hit")
+	case <-time.After(150 * time.Millisecond):
+	}
+	if err := s.PonderHit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Wait(ctx)
+	if err != nil || res.Move.IsZero() {
+		t.Fatal(res, err)
+	}
+	if sr, _ := e.last(); sr.Mode != Ponder {
+		t.Errorf("mode %v", sr.Mode)
+	}
+	if err := s.PonderHit(ctx); err != nil {
+		t.Errorf("PonderHit after the end: %v", err)
+	}
+}
+
+// TestGameOverTheWire: a game sent with FromGame reaches the engine as the
+// very position, three-move counts and all, so that the engine does not
+// move a king the rule holds.
+func TestGameOverTheWire(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{style: "first"}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	// White's king has made three moves in a row and is held; its side
+	// has just one other move, 46-41.
+	g := frisian.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
+	for _, m := range []string{"25-30", "1-7", "30-25", "7-1", "25-30", "1-7"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.BestMove(ctx, FromGame(g).withLimits(Limits{Depth: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, p := e.last(); p != g.Position() {
+		t.Errorf("engine searched %v, want %v", p, g.Position())
+	}
+	// The first move in canonical order would be the king's 30-2, which
+	// the three-move rule forbids.
+	if res.Move.String() != "46-41" || !g.Position().IsLegal(res.Move) {
+		t.Errorf("engine played %v", res.Move)
+	}
+	// Sent as a bare position the count is lost: the engine answers with
+	// the king move, and the client rejects it.
+	_, err = c.BestMove(ctx, Search{Start: g.Position(), Limits: Limits{Depth: 1}})
+	wantErr(t, "BestMove of the bare position", err, ErrProtocol, frisian.ErrIllegalMove)
+}
+
+func TestSearchErrors(t *testing.T) {
+	noLeaks(t)
+	c := serve(t, &testEngine{})
+	ctx := timeout(t, 5*time.Second)
+	_, err := c.BestMove(ctx, Search{Start: frisian.MustParseFEN("W:W46:B37,41"), Limits: Limits{Depth: 1}})
+	wantErr(t, "BestMove of a lost position", err, ErrNoMove)
+	p := frisian.StartPosition()
+	bad := frisian.MustParseFEN("W:W28:B1").LegalMoves()[0] // 28-22: 28 is empty at the start
+	_, err = c.BestMove(ctx, Search{Start: p, Moves: []frisian.Move{bad}, Limits: Limits{Depth: 1}})
+	wantErr(t, "BestMove after an illegal move", err, frisian.ErrIllegalMove)
+	// The client is still usable.
+	if _, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}}); err != nil {
+		t.Error(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}})
+	wantErr(t, "BestMove after Close", err, ErrClosed)
+	wantErr(t, "Ping after Close", c.Ping(ctx), ErrClosed)
+}
+
+// TestEngineResult: the server sends no move an engine gets wrong.
+func TestEngineResult(t *testing.T) {
+	noLeaks(t)
+	p := frisian.StartPosition()
+	illegal := frisian.MustParseFEN("W:W28:B1").LegalMoves()[0] // 28-22: 28 is empty at the start
+	e := &testEngine{result: &Result{Move: illegal}}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	_, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}})
+	wantErr(t, "illegal engine move", err, ErrProtocol)
+	// A bad ponder move is left out.
+	legal := p.LegalMoves()[0]
+	e.mu.Lock()
+	e.result = &Result{Move: legal, Ponder: illegal}
+	e.mu.Unlock()
+	res, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}})
+	if err != nil || res.Move != legal || !res.Ponder.IsZero() {
+		t.Errorf("BestMove = %+v, %v", res, err)
+	}
+}
+
+// TestServeScript feeds Serve commands and checks its answers line by line.
+func TestServeScript(t *testing.T) {
+	noLeaks(t)
+	start := FormatPosition(frisian.StartPosition())
+	in := strings.Join([]string{
+		"hub",
+		"set-param name=variant value=frisian",
+		"set-param name=variant value=normal",
+		"set-param value=1",
+		"init",
+		"bogus x=1",
+		`pos pos="`,
+		"",
+		"pos pos=Wxyz",
+		"go think", // no position
+		"pos pos=" + start + " moves=32-28",
+		"level depth=1",
+		"go think",
+		"pos pos=" + start + ` moves="32-28 19-23 28x19x23 14x23x19"`,
+		"level depth=x",
+		"level depth=2",
+		"go analyze",
+		"pos pos=" + start + ` moves="32-28 17-22 28-23"`, // White must take 28x17
+		"go think",
+		"pos start",
+		"level depth=1 nodes=5 move-time=0.5",
+		"ping",
+		"go think",
+		"new-game",
+		"stop",
+		"quit",
+		"ping", // never read
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := Serve(strings.NewReader(in), &out, &testEngine{}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`id name="test engine" version=1.0 author="the hub tests"`,
+		"param name=variant value=frisian type=enum values=frisian",
+		"param name=style value=greedy type=enum values=\"greedy first\"",
+		"param name=hash value=16 type=int min=1 max=1024",
+		"wait",
+		`error message="variant normal is not played: only frisian"`,
+		`error message="set-param without a name"`,
+		"ready",
+		`error message="unknown command bogus"`,
+		`error message="hub: protocol error: missing closing quote at byte 9 (in 'pos pos=\'')"`,
+		`error message="hub: protocol error: missing command at byte 0"`,
+		`error message="bad position: syntax error at offset 4: hub position: 4 bytes, want 51 (side to move and 50 squares)"`,
+		`error message="no position to search"`,
+		"done",
+		"info depth=1 score=0.25 nodes=100 time=0.001 pv=\"16-21 28-22\"",
+		"done move=16-21 ponder=28-22",
+		`error message="bad level depth='x'"`,
+		"info depth=1 score=0.25 nodes=100 time=0.001 pv=\"31-26 9-14\"",
+		"info depth=2 score=0.50 nodes=200 time=0.002 pv=\"31-26 9-14\"",
+		"done move=31-26 ponder=9-14",
+		`error message="bad move 3: illegal move '28-23': capturing is compulsory (Art. 10)"`,
+		`error message="no position to search"`,
+		"done",
+		"pong",
+		"info depth=1 score=0.25 nodes=100 time=0.001 pv=\"31-26 16-21\"",
+		"done move=31-26 ponder=16-21",
+	}
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Serve output (-want +got):\n%s", diff)
+	}
+}
+
+// TestServeEnds: Serve stops a running search at the end of its input,
+// and returns the error of a writer that fails.
+func TestServeEnds(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{wait: true}
+	in := "hub\ninit\npos start\nlevel infinite\ngo analyze\n"
+	var out bytes.Buffer
+	if err := Serve(strings.NewReader(in), &out, e); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(out.String(), "\ndone move=31-26 ponder=16-21\n") {
+		t.Errorf("output %q", out.String())
+	}
+	broken := errors.New("broken pipe")
+	err := Serve(strings.NewReader("hub\nping\nping\n"), failingWriter{broken}, e)
+	if !errors.Is(err, broken) {
+		t.Errorf("Serve with a failing writer = %v", err)
+	}
+	err = Serve(io.MultiReader(strings.NewReader("hub\n"), failingReader{broken}), io.Discard, e)
+	if !errors.Is(err, broken) {
+		t.Errorf("Serve with a failing reader = %v", err)
+	}
+}
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+type failingReader struct{ err error }
+
+func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
+
+func TestBudget(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		l    Limits
+		want time.Duration
+	}{
+		{Limits{}, 0},
+		{Limits{Depth: 3}, 0},
+		{Limits{MoveTime: s}, s},
+		{Limits{MoveTime: s, Infinite: true}, 0},
+		{Limits{Time: 60 * s}, 2 * s},
+		{Limits{Time: 60 * s, Moves: 10}, 6 * s},
+		{Limits{Time: 60 * s, Inc: s}, 3 * s},
+		{Limits{Time: 60 * s, Moves: 1}, 54 * s},
+		{Limits{Time: s, Inc: 10 * s}, 9900 * time.Millisecond},
+		{Limits{Time: 60 * s, MoveTime: s}, s},
+		{Limits{Time: 60 * s, MoveTime: 5 * s}, 2 * s},
+	} {
+		if got := tc.l.budget(); got != tc.want {
+			t.Errorf("%+v: budget %v, want %v", tc.l, got, tc.want)
+		}
+	}
+}
