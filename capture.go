@@ -52,6 +52,9 @@ type captureState struct {
 	memo   bool   // the depth-first search remembers states in table
 	solved int    // the budget of the round that finished the last hard piece
 
+	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
+	jumpAny  uint64    // the union of jumpFrom
+
 	ctx   context.Context // when not nil, the turns stop when it is done
 	err   error           // why the search stopped early; then the moves are void
 	check int             // the nodes at which ctx is checked next
@@ -72,10 +75,11 @@ func (g *generator) appendCaptures(dst []Move) []Move {
 func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
+	if kings != 0 {
+		kings &= g.initKingJumps()
+	}
 	for k := kings; k != 0 && g.err == nil; k &= k - 1 {
-		if b := bits.TrailingZeros64(k); allRays[b]&g.opp != 0 {
-			dst = g.searchPiece(dst, b, true)
-		}
+		dst = g.searchPiece(dst, bits.TrailingZeros64(k), true)
 	}
 	for k := men; k != 0 && g.err == nil; k &= k - 1 {
 		dst = g.searchPiece(dst, bits.TrailingZeros64(k), false)
@@ -86,6 +90,13 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 	return dst
 }
 
+// initKingJumps fills in where kings could jump from (kingfill.go) and
+// returns its union.
+func (g *generator) initKingJumps() uint64 {
+	g.jumpAny = kingJumpFrom(&g.jumpFrom, g.opp, g.empty|g.ownKings)
+	return g.jumpAny
+}
+
 // searchPiece appends the best captures of the piece on bit b.
 func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	g.from = uint8(b)
@@ -93,7 +104,7 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	if king {
 		g.flags = flagKing
 		g.occ = (g.own | g.opp) &^ (1 << b)
-		dst = g.kingJumps(dst, b, 0)
+		dst = g.kingJumps(dst, b, 0, 0, false)
 	} else {
 		g.flags = 0
 		g.open = g.empty | 1<<b
@@ -143,7 +154,7 @@ func (g *generator) turn(dst []Move, b int, king, graph bool, budget int) []Move
 	case graph:
 		return g.graphSearch(dst, b, king)
 	case king:
-		return g.kingJumps(dst, b, 0)
+		return g.kingJumps(dst, b, 0, 0, false)
 	}
 	return g.manJumps(dst, b, 0)
 }
@@ -196,8 +207,16 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 
 // kingJumps extends a king's capture standing on bit at having taken
 // captured. A king jumps the first piece along a line if it is an enemy not
-// yet taken and may land on any empty square behind it.
-func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
+// yet taken and may land on any empty square behind it. It looks only in
+// the directions g.jumpFrom allows (kingfill.go).
+//
+// skip holds the directions (bit d for direction index d) not to look in,
+// and ext whether the capture goes on in one of them anyway. After a jump
+// the way back is always blocked, by the piece just taken; and straight on
+// from any landing square but the first finds the same piece and the same
+// landings as from the first, so only the first goes on that way (the
+// others would repeat its captures, path for path).
+func (g *generator) kingJumps(dst []Move, at int, captured uint64, skip uint8, ext bool) []Move {
 	if g.nodes++; g.nodes > g.limit {
 		g.over = true
 		return dst
@@ -205,24 +224,70 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 	if g.memo && (!g.step(0) || g.table.visit(0, uint8(at), captured)) {
 		return dst
 	}
-	extended := false
+	extended := ext
 	prey := g.opp &^ captured
-	for d := 0; d < 8 && !g.over; d++ {
+	// The directions to look in, without a branch per direction: the
+	// branches would be mispredicted half the time.
+	jf := &g.jumpFrom
+	dirs := (jf[0]>>at&1 | jf[1]>>at&1<<1 | jf[2]>>at&1<<2 | jf[3]>>at&1<<3 |
+		jf[4]>>at&1<<4 | jf[5]>>at&1<<5 | jf[6]>>at&1<<6 | jf[7]>>at&1<<7) &^ uint64(skip)
+	for ; dirs != 0 && !g.over; dirs &= dirs - 1 {
+		d := bits.TrailingZeros64(dirs)
 		blockers := rays[d][at] & g.occ
-		if blockers&prey == 0 {
-			continue
-		}
-		f, landings := lineJump(d, blockers)
+		f, landings, after := lineJumpAfter(d, blockers)
 		if prey&f == 0 || landings == 0 {
 			continue
 		}
 		extended = true
-		for ; landings != 0 && !g.over; landings &= landings - 1 {
-			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), captured|f)
+		taken := captured | f
+		// Landing squares from which no king could jump end the capture
+		// (and cannot go straight on either).
+		if ends := landings &^ g.jumpAny; ends != 0 {
+			dst = g.recordEnds(dst, ends, taken)
+			if landings &^= ends; landings == 0 {
+				continue
+			}
+		}
+		back := uint8(1) << ((d + 4) & 7)
+		// The first landing square is the one next to f: the lowest
+		// bit towards square 50, the highest the other way.
+		first := rays[d][bits.TrailingZeros64(f)] & -rays[d][bits.TrailingZeros64(f)]
+		if d >= 4 {
+			first = 1 << (63 - bits.LeadingZeros64(rays[d][bits.TrailingZeros64(f)]))
+		}
+		if landings&first != 0 {
+			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, back, false)
+		}
+		if rest := landings &^ first; rest != 0 {
+			// Whether the capture can go straight on from these squares.
+			on := false
+			if after&prey != 0 {
+				n := neighbour[d][bits.TrailingZeros64(after)]
+				on = n != noBit && g.occ&(1<<n) == 0
+			}
+			for ; rest != 0 && !g.over; rest &= rest - 1 {
+				dst = g.kingJumps(dst, bits.TrailingZeros64(rest), taken, back|1<<d, on)
+			}
 		}
 	}
 	if !extended && captured != 0 {
 		dst = g.record(dst, at, captured)
+	}
+	return dst
+}
+
+// recordEnds records the captures taking captured that end on each
+// square of ends, as one node per square.
+func (g *generator) recordEnds(dst []Move, ends, captured uint64) []Move {
+	n := bits.OnesCount64(ends)
+	if g.nodes += n; g.nodes > g.limit {
+		g.over = true
+	}
+	if g.score(captured) < g.best {
+		return dst
+	}
+	for ; ends != 0; ends &= ends - 1 {
+		dst = g.record(dst, bits.TrailingZeros64(ends), captured)
 	}
 	return dst
 }
@@ -233,22 +298,31 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
 // towards square 50 find pieces by the lowest bit, the others by the
 // highest.
 func lineJump(d int, blockers uint64) (nearest, landings uint64) {
+	nearest, landings, _ = lineJumpAfter(d, blockers)
+	return nearest, landings
+}
+
+// lineJumpAfter is lineJump that also returns the piece after the
+// landing squares as a bit, or 0 when the line ends first.
+func lineJumpAfter(d int, blockers uint64) (nearest, landings, after uint64) {
 	beyond := blockers
 	if d < 4 {
 		nearest = blockers & -blockers
 		landings = rays[d][bits.TrailingZeros64(nearest)]
 		if beyond &^= nearest; beyond != 0 {
-			landings &= beyond&-beyond - 1
+			after = beyond & -beyond
+			landings &= after - 1
 		}
-		return nearest, landings
+		return nearest, landings, after
 	}
 	fb := 63 - bits.LeadingZeros64(blockers)
 	nearest = 1 << fb
 	landings = rays[d][fb]
 	if beyond &^= nearest; beyond != 0 {
-		landings &^= 2<<(63-bits.LeadingZeros64(beyond)) - 1
+		after = 1 << (63 - bits.LeadingZeros64(beyond))
+		landings &^= after<<1 - 1
 	}
-	return nearest, landings
+	return nearest, landings, after
 }
 
 // score returns the precedence score of taking captured with the current
