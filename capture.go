@@ -54,6 +54,7 @@ type captureState struct {
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
 	jumpAny  uint64    // the union of jumpFrom
+	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
 
 	ctx   context.Context // when not nil, the turns stop when it is done
 	err   error           // why the search stopped early; then the moves are void
@@ -93,7 +94,10 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 // initKingJumps fills in where kings could jump from (kingfill.go) and
 // returns its union.
 func (g *generator) initKingJumps() uint64 {
-	g.jumpAny = kingJumpFrom(&g.jumpFrom, g.opp, g.empty|g.ownKings)
+	jf := &g.jumpFrom
+	g.jumpAny = kingJumpFrom(jf, g.opp, g.empty|g.ownKings)
+	l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
+	g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
 	return g.jumpAny
 }
 
@@ -240,33 +244,31 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, skip uint8, e
 		}
 		extended = true
 		taken := captured | f
-		// Landing squares from which no king could jump end the capture
-		// (and cannot go straight on either).
-		if ends := landings &^ g.jumpAny; ends != 0 {
-			dst = g.recordEnds(dst, ends, taken)
-			if landings &^= ends; landings == 0 {
-				continue
-			}
-		}
+		// Where the capture may go on from a landing square, as
+		// g.jumpFrom sees it: never back over f (the way it came is open,
+		// so the picture always says yes there), and straight on only from
+		// the first square (see above). Other squares end the capture.
+		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
-		// The first landing square is the one next to f: the lowest
-		// bit towards square 50, the highest the other way.
-		first := rays[d][bits.TrailingZeros64(f)] & -rays[d][bits.TrailingZeros64(f)]
-		if d >= 4 {
-			first = 1 << (63 - bits.LeadingZeros64(rays[d][bits.TrailingZeros64(f)]))
-		}
-		if landings&first != 0 {
+		first := uint64(1) << neighbour[d][bits.TrailingZeros64(f)]
+		if first&(g.offAxis[a]|jf[d]) != 0 {
 			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, back, false)
+		} else {
+			dst = g.recordEnds(dst, first, taken)
 		}
-		if rest := landings &^ first; rest != 0 {
-			// Whether the capture can go straight on from these squares.
+		if rest := landings &^ first; rest != 0 && !g.over {
+			// Whether the capture goes straight on from these squares.
 			on := false
 			if after&prey != 0 {
 				n := neighbour[d][bits.TrailingZeros64(after)]
 				on = n != noBit && g.occ&(1<<n) == 0
 			}
-			for ; rest != 0 && !g.over; rest &= rest - 1 {
-				dst = g.kingJumps(dst, bits.TrailingZeros64(rest), taken, back|1<<d, on)
+			more := rest & g.offAxis[a]
+			if ends := rest &^ more; ends != 0 && !on {
+				dst = g.recordEnds(dst, ends, taken)
+			}
+			for ; more != 0 && !g.over; more &= more - 1 {
+				dst = g.kingJumps(dst, bits.TrailingZeros64(more), taken, back|1<<d, on)
 			}
 		}
 	}
