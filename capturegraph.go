@@ -262,7 +262,9 @@ func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 // node searches the state (at, taken).
 func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 	g := s.g
-	if !g.step(graphNodeCost) || g.table.visit(0, uint8(at), taken) {
+	// The first state comes once: no need to remember it (and to make
+	// the table, when the first node settles everything).
+	if !g.step(graphNodeCost) || taken != 0 && g.table.visit(0, uint8(at), taken) {
 		return dst
 	}
 	r, squares := s.cg.reach(at, taken)
