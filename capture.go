@@ -68,17 +68,18 @@ func (g *generator) outOfBudget() bool {
 
 // captureState is the part of generator that one capture search uses.
 type captureState struct {
-	from   uint8
-	flags  uint8
-	occ    uint64 // occupied squares with the capturing piece lifted
-	open   uint64 // empty squares with the capturing piece lifted
-	best   int    // best score recorded so far, -1 for none
-	start  int    // where this search's moves start in dst
-	nodes  int    // nodes of the current turn
-	limit  int    // the current turn's budget, in nodes
-	over   bool   // the current turn ran past its budget
-	memo   bool   // the depth-first search remembers states in table
-	solved int    // the budget of the round that finished the last hard piece
+	from       uint8
+	flags      uint8
+	occ        uint64 // occupied squares with the capturing piece lifted
+	open       uint64 // empty squares with the capturing piece lifted
+	best       int    // best score recorded so far, -1 for none
+	start      int    // where this search's moves start in dst
+	pieceStart int    // where the current piece's moves start in dst
+	nodes      int    // nodes of the current turn
+	limit      int    // the current turn's budget, in nodes
+	over       bool   // the current turn ran past its budget
+	memo       bool   // the depth-first search remembers states in table
+	solved     int    // the budget of the round that finished the last hard piece
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
 	jumpAny  uint64    // the union of jumpFrom
@@ -94,14 +95,19 @@ type captureState struct {
 // nothing when it has none. Every king is searched: finding that one
 // cannot capture costs what asking would.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	return g.searchCapturesFrom(dst, g.ownKings, jumpSources(g.opp, g.empty)&g.ownMen)
+	men := jumpSources(g.opp, g.empty) & g.ownMen
+	if men == 0 {
+		return g.searchCapturesFrom(dst, g.ownKings, 0, 0)
+	}
+	multi := g.jumpTwice(men)
+	return g.searchCapturesFrom(dst, g.ownKings, multi, men&^multi)
 }
 
 // searchCapturesFrom appends the best captures of the given kings and men,
-// which must all be the side to move's. Kings go first: their captures
-// are usually the heavier, and a high best lets the graph search cut the
-// rest early.
-func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
+// which must all be the side to move's; the men of single can only jump
+// once. Kings go first: their captures are usually the heavier, and a
+// high best lets the graph search cut the rest early.
+func (g *generator) searchCapturesFrom(dst []Move, kings, men, single uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
 	if kings != 0 {
@@ -115,6 +121,43 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 	}
 	if g.err != nil {
 		return dst[:g.start]
+	}
+	// A single jump is worth a king at most, and a man's capture of equal
+	// value loses to a king's.
+	if single != 0 && g.best <= 2*kingValue {
+		dst = g.recordSingleJumps(dst, single)
+	}
+	return dst
+}
+
+// jumpTwice returns those of men that have a jump after which they can
+// jump again. A man that lands on a square from which it can jump again
+// can do so over another piece than the one it took, since the only jump
+// over that one goes back to its start square, which jumpSources counts as
+// taken (it is, by the man itself).
+func (g *generator) jumpTwice(men uint64) uint64 {
+	opp, again := g.opp, g.empty&jumpSources(g.opp, g.empty)
+	return ((men<<dirE&opp)<<dirE&again)>>(2*dirE) | ((men<<dirSW&opp)<<dirSW&again)>>(2*dirSW) |
+		((men<<dirSE&opp)<<dirSE&again)>>(2*dirSE) | ((men<<dirS&opp)<<dirS&again)>>(2*dirS) |
+		((men>>dirE&opp)>>dirE&again)<<(2*dirE) | ((men>>dirSW&opp)>>dirSW&again)<<(2*dirSW) |
+		((men>>dirSE&opp)>>dirSE&again)<<(2*dirSE) | ((men>>dirS&opp)>>dirS&again)<<(2*dirS)
+}
+
+// recordSingleJumps records the jumps of men, each of which can only
+// jump once.
+func (g *generator) recordSingleJumps(dst []Move, men uint64) []Move {
+	g.flags = 0
+	for _, o := range [4]int{dirE, dirSW, dirSE, dirS} {
+		for l := (men<<o&g.opp)<<o & g.empty; l != 0; l &= l - 1 {
+			t := bits.TrailingZeros64(l)
+			g.from = uint8(t - 2*o)
+			dst = g.record(dst, t, 1<<(t-o))
+		}
+		for l := (men>>o&g.opp)>>o & g.empty; l != 0; l &= l - 1 {
+			t := bits.TrailingZeros64(l)
+			g.from = uint8(t + 2*o)
+			dst = g.record(dst, t, 1<<(t+o))
+		}
 	}
 	return dst
 }
@@ -132,6 +175,7 @@ func (g *generator) initKingJumps() uint64 {
 // searchPiece appends the best captures of the piece on bit b.
 func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	g.from = uint8(b)
+	g.pieceStart = len(dst)
 	g.nodes, g.limit, g.over = 0, earlyBudget, false
 	if king {
 		g.flags = flagKing
@@ -366,6 +410,16 @@ func (g *generator) score(captured uint64) int {
 
 // record keeps a complete capture if it scores at least as well as the best
 // so far, dropping the worse ones and the duplicates of a move already kept.
+//
+// A duplicate is another path of the same piece from the same start to
+// the same end over the same pieces. The plain search never finds one
+// taking one or two pieces: a man's jumps fix its path, and a king's two
+// paths over the same two pieces would either take them in the same order,
+// and then differ only in where the king lands between them, which the
+// king search does not repeat (kingJumps), or in both orders, which needs
+// the two lines from start to end to cross each other twice. The graph
+// search does not skip those repeats, so with a memory every capture is
+// checked.
 func (g *generator) record(dst []Move, at int, captured uint64) []Move {
 	score := g.score(captured)
 	if score < g.best {
@@ -378,8 +432,10 @@ func (g *generator) record(dst []Move, at int, captured uint64) []Move {
 	if score > g.best {
 		g.best = score
 		dst = dst[:g.start]
-	} else {
-		for _, old := range dst[g.start:] {
+		g.pieceStart = g.start
+	} else if rest := captured & (captured - 1); g.memo || rest&(rest-1) != 0 {
+		// Only the current piece's moves can be the same move.
+		for _, old := range dst[g.pieceStart:] {
 			if old == m {
 				return dst
 			}

@@ -196,7 +196,7 @@ func (g *generator) appendLegal(dst []Move) []Move {
 		case ok:
 			return g.appendQuiet(dst)
 		}
-		return g.searchCapturesFrom(dst, 0, prey)
+		return g.searchCapturesFrom(dst, 0, prey, 0)
 	}
 	n := len(dst)
 	if dst = g.appendCaptures(dst); len(dst) > n {

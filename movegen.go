@@ -153,7 +153,7 @@ func countMoves(own, opp, kings uint64, turn Color, run kingRun, scratch []Move)
 			// jumpOnce).
 			var g generator
 			g.initBoard(own, opp, kings, turn)
-			return len(g.searchCapturesFrom(scratch[:0], 0, jumpSources(opp, again)&own))
+			return len(g.searchCapturesFrom(scratch[:0], 0, jumpSources(opp, again)&own, 0))
 		}
 	}
 	var g generator
