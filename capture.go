@@ -148,12 +148,12 @@ func (g *generator) jumpTwice(men uint64) uint64 {
 func (g *generator) recordSingleJumps(dst []Move, men uint64) []Move {
 	g.flags = 0
 	for _, o := range [4]int{dirE, dirSW, dirSE, dirS} {
-		for l := (men<<o&g.opp)<<o & g.empty; l != 0; l &= l - 1 {
+		for l := (men << o & g.opp) << o & g.empty; l != 0; l &= l - 1 {
 			t := bits.TrailingZeros64(l)
 			g.from = uint8(t - 2*o)
 			dst = g.record(dst, t, 1<<(t-o))
 		}
-		for l := (men>>o&g.opp)>>o & g.empty; l != 0; l &= l - 1 {
+		for l := (men >> o & g.opp) >> o & g.empty; l != 0; l &= l - 1 {
 			t := bits.TrailingZeros64(l)
 			g.from = uint8(t + 2*o)
 			dst = g.record(dst, t, 1<<(t+o))
