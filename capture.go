@@ -259,6 +259,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 	if g.memo && (!g.step(0) || captured != 0 && g.table.visit(0, uint8(at), captured)) {
 		return dst
 	}
+	at &= 63 // lets the compiler drop its checks on shifts and indices
 	a := uint64(1) << at
 	prey := g.opp &^ captured
 	land := ((a<<dirE&prey)<<dirE | (a<<dirSW&prey)<<dirSW |
@@ -275,7 +276,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 		l := bits.TrailingZeros64(land)
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
-		dst = g.manJumps(dst, l, captured|1<<((at+l)/2))
+		dst = g.manJumps(dst, l, captured|1<<((at+l)/2&63))
 	}
 	return dst
 }
@@ -300,13 +301,14 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, skip uint8, e
 	}
 	extended := ext
 	prey := g.opp &^ captured
+	at &= 63 // lets the compiler drop its checks on shifts and indices
 	// The directions to look in, without a branch per direction: the
 	// branches would be mispredicted half the time.
 	jf := &g.jumpFrom
 	dirs := (jf[0]>>at&1 | jf[1]>>at&1<<1 | jf[2]>>at&1<<2 | jf[3]>>at&1<<3 |
 		jf[4]>>at&1<<4 | jf[5]>>at&1<<5 | jf[6]>>at&1<<6 | jf[7]>>at&1<<7) &^ uint64(skip)
 	for ; dirs != 0 && !g.over; dirs &= dirs - 1 {
-		d := bits.TrailingZeros64(dirs)
+		d := bits.TrailingZeros64(dirs) & 7
 		blockers := rays[d][at] & g.occ
 		f, landings, after := lineJumpAfter(d, blockers)
 		if prey&f == 0 || landings == 0 {
@@ -380,7 +382,7 @@ func lineJumpAfter(d int, blockers uint64) (nearest, landings, after uint64) {
 	beyond := blockers
 	if d < 4 {
 		nearest = blockers & -blockers
-		landings = rays[d][bits.TrailingZeros64(nearest)]
+		landings = rays[d&7][bits.TrailingZeros64(nearest)&63]
 		if beyond &^= nearest; beyond != 0 {
 			after = beyond & -beyond
 			landings &= after - 1
@@ -389,7 +391,7 @@ func lineJumpAfter(d int, blockers uint64) (nearest, landings, after uint64) {
 	}
 	fb := 63 - bits.LeadingZeros64(blockers)
 	nearest = 1 << fb
-	landings = rays[d][fb]
+	landings = rays[d&7][fb&63]
 	if beyond &^= nearest; beyond != 0 {
 		after = 1 << (63 - bits.LeadingZeros64(beyond))
 		landings &^= after<<1 - 1
@@ -426,7 +428,7 @@ func (g *generator) record(dst []Move, at int, captured uint64) []Move {
 		return dst
 	}
 	m := Move{from: g.from, to: uint8(at), flags: g.flags, captured: captured}
-	if m.flags&flagKing == 0 && promotionRow[g.us]&(1<<at) != 0 {
+	if m.flags&flagKing == 0 && promotionRow[g.us&1]&(1<<(at&63)) != 0 {
 		m.flags |= flagPromotion
 	}
 	if score > g.best {

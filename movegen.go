@@ -99,12 +99,13 @@ func (g *generator) appendQuiet(dst []Move) []Move {
 // slide returns the empty squares a king on bit b reaches in direction index
 // d before the first occupied square.
 func slide(d, b int, occ uint64) uint64 {
+	b &= 63
 	ray := rays[d][b]
 	f := firstBlocker(d, ray&occ)
 	if f == noBit {
 		return ray
 	}
-	return ray &^ (rays[d][f] | 1<<f)
+	return ray &^ (rays[d][f&63] | 1<<(f&63))
 }
 
 // countQuiet returns the number of quiet moves without listing them.
