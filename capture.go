@@ -54,10 +54,7 @@ const (
 // on a board that is not crowded, which then goes on to plainBudget.
 func (g *generator) outOfBudget() bool {
 	if !g.memo && g.limit == earlyBudget {
-		open := g.empty | g.own
-		prey := g.opp & (open<<dirE&(open>>dirE) | open<<dirSW&(open>>dirSW) |
-			open<<dirSE&(open>>dirSE) | open<<dirS&(open>>dirS))
-		if bits.OnesCount64(prey) < crowdedPrey {
+		if bits.OnesCount64(g.takeable(g.empty|g.own)) < crowdedPrey {
 			g.limit = plainBudget
 			return false
 		}
@@ -160,6 +157,13 @@ func (g *generator) recordSingleJumps(dst []Move, men uint64) []Move {
 		}
 	}
 	return dst
+}
+
+// takeable returns the enemy pieces that have an open square on both
+// sides along some line, where open holds the squares counted as open.
+func (g *generator) takeable(open uint64) uint64 {
+	return g.opp & (open<<dirE&(open>>dirE) | open<<dirSW&(open>>dirSW) |
+		open<<dirSE&(open>>dirSE) | open<<dirS&(open>>dirS))
 }
 
 // initKingJumps fills in where kings could jump from (kingfill.go) and

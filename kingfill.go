@@ -19,38 +19,48 @@ package frisian
 // piece of opp in direction d, where open holds the empty squares and the
 // own kings'. It returns their union.
 func kingJumpFrom(from *[8]uint64, opp, open uint64) uint64 {
-	from[0] = fillUp(opp, open, dirE)
-	from[1] = fillUp(opp, open, dirSW)
-	from[2] = fillUp(opp, open, dirSE)
-	from[3] = fillUp(opp, open, dirS)
-	from[4] = fillDown(opp, open, dirE)
-	from[5] = fillDown(opp, open, dirSW)
-	from[6] = fillDown(opp, open, dirSE)
-	from[7] = fillDown(opp, open, dirS)
+	from[0], from[4] = fillShort(opp, open, dirE)
+	from[3], from[7] = fillShort(opp, open, dirS)
+	sw2, se2 := open&(open>>dirSW), open&(open>>dirSE)
+	sw4, se4 := sw2&(sw2>>(2*dirSW)), se2&(se2>>(2*dirSE))
+	from[1] = fillLongUp(opp, open, sw2, sw4, dirSW)
+	from[2] = fillLongUp(opp, open, se2, se4, dirSE)
+	from[5] = fillLongDown(opp, open, sw2, sw4, dirSW)
+	from[6] = fillLongDown(opp, open, se2, se4, dirSE)
 	return from[0] | from[1] | from[2] | from[3] | from[4] | from[5] | from[6] | from[7]
 }
 
-// fillUp returns the open squares from which a king jumps a piece of opp
-// going o bits up (towards square 50) at a time: the open squares before
-// a piece whose next square is open, and every open square behind those
-// on the line. No line needs more than eight steps of the fill.
-func fillUp(opp, open uint64, o uint) uint64 {
-	gen := (opp & (open >> o)) >> o & open
-	pro := open
-	gen |= pro & (gen >> o)
-	pro &= pro >> o
-	gen |= pro & (gen >> (2 * o))
-	pro &= pro >> (2 * o)
-	return gen | pro&(gen>>(4*o))
+// fillShort returns, along a row or a column (o bits a step), the open
+// squares from which a king jumps a piece of opp going up (towards square
+// 50), and those going down: the open squares before a piece whose next
+// square is open, and the open squares behind those on the line. Each
+// fill step doubles the distance covered; two cover a line of five.
+func fillShort(opp, open uint64, o uint) (up, down uint64) {
+	// The runs of two open squares: by their lower square going up, by
+	// their upper one going down.
+	run2 := open & (open >> o)
+	up = (opp & (open >> o)) >> o & open
+	up |= open & (up >> o)
+	up |= run2 & (up >> (2 * o))
+	down = (opp & (open << o)) << o & open
+	down |= open & (down << o)
+	down |= run2 << o & (down << (2 * o))
+	return up, down
 }
 
-// fillDown is fillUp going down, towards square 1.
-func fillDown(opp, open uint64, o uint) uint64 {
-	gen := (opp & (open << o)) << o & open
-	pro := open
-	gen |= pro & (gen << o)
-	pro &= pro << o
-	gen |= pro & (gen << (2 * o))
-	pro &= pro << (2 * o)
-	return gen | pro&(gen<<(4*o))
+// fillLongUp is fillShort's up along a diagonal, up to ten squares: three
+// steps, given the runs of two and four open squares by their lowest.
+func fillLongUp(opp, open, run2, run4 uint64, o uint) uint64 {
+	up := (opp & (open >> o)) >> o & open
+	up |= open & (up >> o)
+	up |= run2 & (up >> (2 * o))
+	return up | run4&(up>>(4*o))
+}
+
+// fillLongDown is fillLongUp going down.
+func fillLongDown(opp, open, run2, run4 uint64, o uint) uint64 {
+	down := (opp & (open << o)) << o & open
+	down |= open & (down << o)
+	down |= run2 << o & (down << (2 * o))
+	return down | run4<<(3*o)&(down<<(4*o))
 }
