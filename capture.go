@@ -184,11 +184,11 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	if king {
 		g.flags = flagKing
 		g.occ = (g.own | g.opp) &^ (1 << b)
-		dst = g.kingJumps(dst, b, 0, 0, false)
+		dst = g.kingJumps(dst, b, 0, 1, 0, false)
 	} else {
 		g.flags = 0
 		g.open = g.empty | 1<<b
-		dst = g.manJumps(dst, b, 0)
+		dst = g.manJumps(dst, b, 0, 0)
 	}
 	if !g.over {
 		return dst
@@ -234,9 +234,9 @@ func (g *generator) turn(dst []Move, b int, king, graph bool, budget int) []Move
 	case graph:
 		return g.graphSearch(dst, b, king)
 	case king:
-		return g.kingJumps(dst, b, 0, 0, false)
+		return g.kingJumps(dst, b, 0, 1, 0, false)
 	}
-	return g.manJumps(dst, b, 0)
+	return g.manJumps(dst, b, 0, 0)
 }
 
 // step counts a node of the current turn, and reports false when the turn
@@ -255,8 +255,8 @@ func (g *generator) step(cost int) bool {
 }
 
 // manJumps extends a man's capture standing on bit at having taken
-// captured.
-func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
+// captured, whose score is score.
+func (g *generator) manJumps(dst []Move, at int, captured uint64, score int) []Move {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
@@ -272,7 +272,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 		(a>>dirSE&prey)>>dirSE | (a>>dirS&prey)>>dirS) & g.open
 	if land == 0 {
 		if captured != 0 {
-			dst = g.record(dst, at, captured)
+			dst = g.recordScored(dst, at, captured, score)
 		}
 		return dst
 	}
@@ -280,7 +280,8 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 		l := bits.TrailingZeros64(land)
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
-		dst = g.manJumps(dst, l, captured|1<<((at+l)/2&63))
+		x := (at + l) / 2 & 63
+		dst = g.manJumps(dst, l, captured|1<<x, score+g.jumpScore(x))
 	}
 	return dst
 }
@@ -296,7 +297,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 // from any landing square but the first finds the same piece and the same
 // landings as from the first, so only the first goes on that way (the
 // others would repeat its captures, path for path).
-func (g *generator) kingJumps(dst []Move, at int, captured uint64, skip uint8, ext bool) []Move {
+func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, skip uint8, ext bool) []Move {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
@@ -320,17 +321,19 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, skip uint8, e
 		}
 		extended = true
 		taken := captured | f
+		fb := bits.TrailingZeros64(f) & 63
+		sc := score + g.jumpScore(fb)
 		// Where the capture may go on from a landing square, as
 		// g.jumpFrom sees it: never back over f (the way it came is open,
 		// so the picture always says yes there), and straight on only from
 		// the first square (see above). Other squares end the capture.
 		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
-		first := uint64(1) << neighbour[d][bits.TrailingZeros64(f)]
+		first := uint64(1) << neighbour[d][fb]
 		if first&(g.offAxis[a]|jf[d]) != 0 {
-			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, back, false)
+			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, sc, back, false)
 		} else {
-			dst = g.recordEnds(dst, first, taken)
+			dst = g.recordEnds(dst, first, taken, sc)
 		}
 		if rest := landings &^ first; rest != 0 && !g.over {
 			// Whether the capture goes straight on from these squares.
@@ -341,33 +344,38 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, skip uint8, e
 			}
 			more := rest & g.offAxis[a]
 			if ends := rest &^ more; ends != 0 && !on {
-				dst = g.recordEnds(dst, ends, taken)
+				dst = g.recordEnds(dst, ends, taken, sc)
 			}
 			for ; more != 0 && !g.over; more &= more - 1 {
-				dst = g.kingJumps(dst, bits.TrailingZeros64(more), taken, back|1<<d, on)
+				dst = g.kingJumps(dst, bits.TrailingZeros64(more), taken, sc, back|1<<d, on)
 			}
 		}
 	}
 	if !extended && captured != 0 {
-		dst = g.record(dst, at, captured)
+		dst = g.recordScored(dst, at, captured, score)
 	}
 	return dst
 }
 
-// recordEnds records the captures taking captured that end on each
-// square of ends, as one node per square.
-func (g *generator) recordEnds(dst []Move, ends, captured uint64) []Move {
-	n := bits.OnesCount64(ends)
-	if g.nodes += n; g.nodes > g.limit {
+// recordEnds records the captures taking captured, of score score, that
+// end on each square of ends, as one node.
+func (g *generator) recordEnds(dst []Move, ends, captured uint64, score int) []Move {
+	if g.nodes++; g.nodes > g.limit {
 		g.outOfBudget()
 	}
-	if g.score(captured) < g.best {
+	if score < g.best {
 		return dst
 	}
 	for ; ends != 0; ends &= ends - 1 {
-		dst = g.record(dst, bits.TrailingZeros64(ends), captured)
+		dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, score)
 	}
 	return dst
+}
+
+// jumpScore returns what taking the piece on bit b adds to a score: see
+// the top of this file.
+func (g *generator) jumpScore(b int) int {
+	return 2*manValue + 2*(kingValue-manValue)*int(g.oppKings>>(b&63)&1)
 }
 
 // lineJump returns, given the pieces on a king's ray in direction index d
@@ -427,7 +435,11 @@ func (g *generator) score(captured uint64) int {
 // search does not skip those repeats, so with a memory every capture is
 // checked.
 func (g *generator) record(dst []Move, at int, captured uint64) []Move {
-	score := g.score(captured)
+	return g.recordScored(dst, at, captured, g.score(captured))
+}
+
+// recordScored is record given the score of the capture.
+func (g *generator) recordScored(dst []Move, at int, captured uint64, score int) []Move {
 	if score < g.best {
 		return dst
 	}
