@@ -89,27 +89,30 @@ type captureState struct {
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
-// nothing when it has none. Every king is searched: finding that one
-// cannot capture costs what asking would.
+// nothing when it has none.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	men := jumpSources(g.opp, g.empty) & g.ownMen
+	return g.capturesOf(dst, g.ownKings&g.initKingJumps(), jumpSources(g.opp, g.empty)&g.ownMen)
+}
+
+// capturesOf appends the best captures of the given kings and men, which
+// must be the side to move's, the kings among those initKingJumps allows,
+// and the men among those that can jump.
+func (g *generator) capturesOf(dst []Move, kings, men uint64) []Move {
 	if men == 0 {
-		return g.searchCapturesFrom(dst, g.ownKings, 0, 0)
+		return g.searchCapturesFrom(dst, kings, 0, 0)
 	}
 	multi := g.jumpTwice(men)
-	return g.searchCapturesFrom(dst, g.ownKings, multi, men&^multi)
+	return g.searchCapturesFrom(dst, kings, multi, men&^multi)
 }
 
 // searchCapturesFrom appends the best captures of the given kings and men,
-// which must all be the side to move's; the men of single can only jump
-// once. Kings go first: their captures are usually the heavier, and a
-// high best lets the graph search cut the rest early.
+// which must all be the side to move's, the kings among those that
+// initKingJumps allows; the men of single can only jump once. Kings go
+// first: their captures are usually the heavier, and a high best lets the
+// graph search cut the rest early.
 func (g *generator) searchCapturesFrom(dst []Move, kings, men, single uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
-	if kings != 0 {
-		kings &= g.initKingJumps()
-	}
 	for k := kings; k != 0 && g.err == nil; k &= k - 1 {
 		dst = g.searchPiece(dst, bits.TrailingZeros64(k), true)
 	}

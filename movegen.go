@@ -160,8 +160,12 @@ func countMoves(own, opp, kings uint64, turn Color, run kingRun, scratch []Move)
 	var g generator
 	g.initBoard(own, opp, kings, turn)
 	g.restrict(run)
-	if n := len(g.appendCaptures(scratch[:0])); n > 0 {
-		return n
+	jumpers := g.ownKings & g.initKingJumps()
+	men := jumpSources(g.opp, g.empty) & g.ownMen
+	if jumpers|men != 0 {
+		if n := len(g.capturesOf(scratch[:0], jumpers, men)); n > 0 {
+			return n
+		}
 	}
 	return g.countQuiet()
 }
