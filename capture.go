@@ -317,8 +317,7 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 		jf[4]>>at&1<<4 | jf[5]>>at&1<<5 | jf[6]>>at&1<<6 | jf[7]>>at&1<<7) &^ uint64(skip)
 	for ; dirs != 0 && !g.over; dirs &= dirs - 1 {
 		d := bits.TrailingZeros64(dirs) & 7
-		blockers := rays[d][at] & g.occ
-		f, landings, after := lineJumpAfter(d, blockers)
+		f, landings, after := lineJumpAfter(d, rays[d][at], g.occ)
 		if prey&f == 0 || landings == 0 {
 			continue
 		}
@@ -381,37 +380,32 @@ func (g *generator) jumpScore(b int) int {
 	return 2*manValue + 2*(kingValue-manValue)*int(g.oppKings>>(b&63)&1)
 }
 
-// lineJump returns, given the pieces on a king's ray in direction index d
-// (not none), the nearest of them as a bit and the squares behind it up to
-// the next one: where the king lands if it jumps that piece. Directions
-// towards square 50 find pieces by the lowest bit, the others by the
-// highest.
-func lineJump(d int, blockers uint64) (nearest, landings uint64) {
-	nearest, landings, _ = lineJumpAfter(d, blockers)
+// lineJump returns, given a king's ray in direction index d and the
+// pieces on the board, the nearest piece on the ray as a bit and the
+// squares behind it up to the next one: where the king lands if it jumps
+// that piece. The piece is 0 when the ray is empty, and then the
+// landings mean nothing.
+func lineJump(d int, ray, occ uint64) (nearest, landings uint64) {
+	nearest, landings, _ = lineJumpAfter(d, ray, occ)
 	return nearest, landings
 }
 
 // lineJumpAfter is lineJump that also returns the piece after the
-// landing squares as a bit, or 0 when the line ends first.
-func lineJumpAfter(d int, blockers uint64) (nearest, landings, after uint64) {
-	beyond := blockers
+// landing squares as a bit, or 0 when the line ends first. Directions
+// towards square 50 find pieces by the lowest bit, the others by the
+// highest; the landing squares come from the ray itself, not from a table
+// looked up after finding the piece, which would have to wait for it.
+func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
+	blockers := ray & occ
 	if d < 4 {
 		nearest = blockers & -blockers
-		landings = rays[d&7][bits.TrailingZeros64(nearest)&63]
-		if beyond &^= nearest; beyond != 0 {
-			after = beyond & -beyond
-			landings &= after - 1
-		}
-		return nearest, landings, after
+		beyond := blockers &^ nearest
+		after = beyond & -beyond
+		return nearest, ray & -(nearest << 1) & (after - 1), after
 	}
-	fb := 63 - bits.LeadingZeros64(blockers)
-	nearest = 1 << fb
-	landings = rays[d&7][fb&63]
-	if beyond &^= nearest; beyond != 0 {
-		after = 1 << (63 - bits.LeadingZeros64(beyond))
-		landings &^= after<<1 - 1
-	}
-	return nearest, landings, after
+	nearest = uint64(1) << bits.Len64(blockers) >> 1
+	n := bits.Len64(blockers &^ nearest) // the bit after the next piece, or 0
+	return nearest, ray & (nearest - 1) &^ (1<<n - 1), uint64(1) << n >> 1
 }
 
 // score returns the precedence score of taking captured with the current

@@ -27,11 +27,10 @@ import (
 // the piece is an enemy not taken yet.
 func jump(d, at int, occ uint64, king bool) (piece uint8, landings uint64) {
 	if king {
-		blockers := rays[d][at] & occ
-		if blockers == 0 {
+		f, landings := lineJump(d, rays[d][at], occ)
+		if f == 0 {
 			return noBit, 0
 		}
-		f, landings := lineJump(d, blockers)
 		return uint8(bits.TrailingZeros64(f)), landings
 	}
 	if piece = neighbour[d][at]; piece == noBit || occ&(1<<piece) == 0 {
