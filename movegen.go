@@ -48,18 +48,6 @@ func shift(x uint64, d int) uint64 {
 	return x >> -d
 }
 
-// firstBlocker returns the nearest bit of blockers (a subset of one ray in
-// direction index d), or noBit when there is none.
-func firstBlocker(d int, blockers uint64) uint8 {
-	if blockers == 0 {
-		return noBit
-	}
-	if d < 4 {
-		return uint8(bits.TrailingZeros64(blockers))
-	}
-	return uint8(63 - bits.LeadingZeros64(blockers))
-}
-
 // forward returns the two diagonal directions in which men of colour c move.
 func forward(c Color) (int, int) {
 	if c == White {
@@ -97,15 +85,16 @@ func (g *generator) appendQuiet(dst []Move) []Move {
 }
 
 // slide returns the empty squares a king on bit b reaches in direction index
-// d before the first occupied square.
+// d before the first occupied square. They come from the ray itself: the
+// squares before its nearest piece, the lowest bit towards square 50 and
+// the highest the other way.
 func slide(d, b int, occ uint64) uint64 {
-	b &= 63
-	ray := rays[d][b]
-	f := firstBlocker(d, ray&occ)
-	if f == noBit {
-		return ray
+	ray := rays[d&7][b&63]
+	blockers := ray & occ
+	if d < 4 {
+		return ray & (blockers&-blockers - 1)
 	}
-	return ray &^ (rays[d][f&63] | 1<<(f&63))
+	return ray &^ (1<<bits.Len64(blockers) - 1)
 }
 
 // countQuiet returns the number of quiet moves without listing them.
