@@ -330,8 +330,14 @@ func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
 // pieces and the kings after m: cleared if m took the king it counts or
 // the opponent's last man.
 func (p *Position) runAfter(m Move, next, kings uint64) kingRun {
-	r := p.kingRun[p.turn&1^1]
-	if m.captured != 0 && (next&^kings == 0 || m.captured&(1<<(r.sq&63)) != 0) {
+	return p.kingRun[p.turn&1^1].after(m.captured, next, kings)
+}
+
+// after returns the three-move state r of a side after the other side's
+// move took the pieces of taken, leaving it pieces, and kings on the
+// board.
+func (r kingRun) after(taken, pieces, kings uint64) kingRun {
+	if taken != 0 && (pieces&^kings == 0 || taken&(1<<(r.sq&63)) != 0) {
 		return kingRun{}
 	}
 	return r

@@ -118,17 +118,19 @@ func countManSteps(men, empty uint64, c Color) int {
 
 // countLegal returns len(p.LegalMoves()) with less work.
 func (p *Position) countLegal(scratch []Move) int {
-	return countMoves(p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], scratch)
+	return countMoves(p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)
 }
 
 // countMoves counts the legal moves of the side to move, given its pieces
-// (own), the others (opp), the kings, its colour and its three-move state.
+// (own), the others (opp), the kings, its colour, and its three-move state
+// before the move just played, which took the pieces of taken (see
+// kingRun.after).
 // It is perft's leaf counter, so the common case of a side without kings
 // is done here with shifts and population counts alone.
 //
 // scratch is room for the captures it lists on the way; with enough
 // capacity it does not allocate.
-func countMoves(own, opp, kings uint64, turn Color, run kingRun, scratch []Move) int {
+func countMoves(own, opp, kings uint64, turn Color, run kingRun, taken uint64, scratch []Move) int {
 	if own&kings == 0 {
 		empty := boardMask &^ (own | opp)
 		if landed := jumpLandings(own, opp, empty); landed == 0 {
@@ -148,7 +150,9 @@ func countMoves(own, opp, kings uint64, turn Color, run kingRun, scratch []Move)
 	}
 	var g generator
 	g.initBoard(own, opp, kings, turn)
-	g.restrict(run)
+	if run.count >= 3 {
+		g.restrict(run.after(taken, own, kings))
+	}
 	jumpers := g.ownKings & g.initKingJumps()
 	men := jumpSources(g.opp, g.empty) & g.ownMen
 	if jumpers|men != 0 {
