@@ -79,7 +79,6 @@ type captureState struct {
 	solved     int    // the budget of the round that finished the last hard piece
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
-	jumpAny  uint64    // the union of jumpFrom
 	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
 
 	ctx   context.Context // when not nil, the turns stop when it is done
@@ -113,6 +112,9 @@ func (g *generator) capturesOf(dst []Move, kings, men uint64) []Move {
 func (g *generator) searchCapturesFrom(dst []Move, kings, men, single uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
+	if kings != 0 {
+		g.initOffAxis()
+	}
 	for k := kings; k != 0 && g.err == nil; k &= k - 1 {
 		dst = g.searchPiece(dst, bits.TrailingZeros64(k), true)
 	}
@@ -172,11 +174,14 @@ func (g *generator) takeable(open uint64) uint64 {
 // initKingJumps fills in where kings could jump from (kingfill.go) and
 // returns its union.
 func (g *generator) initKingJumps() uint64 {
+	return kingJumpFrom(&g.jumpFrom, g.opp, g.empty|g.ownKings)
+}
+
+// initOffAxis fills in g.offAxis from g.jumpFrom, for a king search.
+func (g *generator) initOffAxis() {
 	jf := &g.jumpFrom
-	g.jumpAny = kingJumpFrom(jf, g.opp, g.empty|g.ownKings)
 	l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
 	g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
-	return g.jumpAny
 }
 
 // searchPiece appends the best captures of the piece on bit b.

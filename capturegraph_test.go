@@ -22,6 +22,7 @@ func oneMethod(p Position, graph bool) []Move {
 	g.table = new(stateTable)
 	g.memo = true
 	g.initKingJumps()
+	g.initOffAxis()
 	var dst []Move
 	for k := g.ownKings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
