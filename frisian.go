@@ -257,25 +257,8 @@ func (p Position) Apply(m Move) Position {
 	to := uint64(1) << (m.to & 63)
 	byKing := p.kings&from != 0
 	oldRun, oldPlies, oldKings, h := p.kingRun, p.plies, p.kings, p.hash
-
-	next, moved, kings := p.boardAfter(m)
-	p.kingRun[them] = p.runAfter(m, next, kings)
-	p.side = [2]uint64{next, moved}
-	p.kings = kings
-	p.turn = them
-
-	// The mover's three-move state (RULES.md §5).
-	if byKing && m.captured == 0 && moved&^kings != 0 {
-		r := &p.kingRun[us]
-		if r.count > 0 && r.sq == m.from {
-			r.count++
-		} else {
-			r.count = 1
-		}
-		r.sq = m.to
-	} else {
-		p.kingRun[us] = kingRun{}
-	}
+	p.playBoard(m)
+	kings := p.kings
 
 	// The draw counter counts only in king-only endings of 2 v 1 or 1 v 1,
 	// from the capture or promotion that made them.
@@ -304,6 +287,39 @@ func (p Position) Apply(m Move) Position {
 	}
 	p.hash = h
 	return p
+}
+
+// applyBoard is Apply for the pieces, the side to move and the three-move
+// states only: the draw counter and the hash stay those of p. Perft, which
+// reads neither, saves their upkeep.
+func (p Position) applyBoard(m Move) Position {
+	p.playBoard(m)
+	return p
+}
+
+// playBoard plays m on the pieces, the side to move and the three-move
+// states of p.
+func (p *Position) playBoard(m Move) {
+	us, them := p.turn&1, p.turn&1^1
+	byKing := p.kings&(1<<(m.from&63)) != 0
+	next, moved, kings := p.boardAfter(m)
+	p.kingRun[them] = p.runAfter(m, next, kings)
+	p.side = [2]uint64{next, moved}
+	p.kings = kings
+	p.turn = them
+
+	// The mover's three-move state (RULES.md §5).
+	if byKing && m.captured == 0 && moved&^kings != 0 {
+		r := &p.kingRun[us]
+		if r.count > 0 && r.sq == m.from {
+			r.count++
+		} else {
+			r.count = 1
+		}
+		r.sq = m.to
+	} else {
+		p.kingRun[us] = kingRun{}
+	}
 }
 
 // drawPliesLimit is where the draw counter stops counting, far beyond

@@ -39,7 +39,7 @@ func perft(p Position, depth int, stack []Move) uint64 {
 	rest := moves[len(moves):]
 	var n uint64
 	for _, m := range moves {
-		n += perft(p.Apply(m), depth-1, rest)
+		n += perft(p.applyBoard(m), depth-1, rest)
 	}
 	return n
 }
