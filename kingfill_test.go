@@ -45,3 +45,32 @@ func TestKingJumpFrom(t *testing.T) {
 		}
 	}
 }
+
+// countSlides must count what slide finds king by king, on random boards.
+func TestCountSlides(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for range 5000 {
+		var kings, occ uint64
+		for n := Square(1); n <= NumSquares; n++ {
+			switch r.IntN(6) {
+			case 0:
+				kings |= bit(n)
+			case 1, 2:
+				occ |= bit(n)
+			}
+		}
+		occ |= kings
+		want := 0
+		for k := kings; k != 0; k &= k - 1 {
+			b := bits.TrailingZeros64(k)
+			for _, d := range []int{1, 2, 5, 6} {
+				for at := neighbour[d][b]; at != noBit && occ&(1<<at) == 0; at = neighbour[d][at] {
+					want++
+				}
+			}
+		}
+		if got := countSlides(kings, boardMask&^occ); got != want {
+			t.Fatalf("kings %s, occupied %s: %d slides, want %d", SquareSet{kings}, SquareSet{occ}, got, want)
+		}
+	}
+}
