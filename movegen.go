@@ -75,10 +75,10 @@ func (g *generator) appendQuiet(dst []Move) []Move {
 	occ := g.own | g.opp
 	for k := g.ownKings &^ g.restricted; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
-		for _, d := range [4]int{1, 2, 5, 6} {
-			for to := slide(d, b, occ); to != 0; to &= to - 1 {
-				dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(to)), flags: flagKing})
-			}
+		// The four diagonals' squares are distinct: one loop over all.
+		to := slide(1, b, occ) | slide(2, b, occ) | slide(5, b, occ) | slide(6, b, occ)
+		for ; to != 0; to &= to - 1 {
+			dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(to)), flags: flagKing})
 		}
 	}
 	return dst
