@@ -78,13 +78,19 @@ func BenchmarkParseFEN(b *testing.B) {
 
 // BenchmarkPerftSuite runs perft to depth 5 over the 100 king-heavy and
 // game positions of testdata/perft_suite.txt, where kings capture often.
-func BenchmarkPerftSuite(b *testing.B) {
+func BenchmarkPerftSuite(b *testing.B) { benchPerftSuite(b, 5) }
+
+// BenchmarkPerftSuiteDepth6 is BenchmarkPerftSuite to depth 6: seven times
+// the leaves, and a larger share of king positions.
+func BenchmarkPerftSuiteDepth6(b *testing.B) { benchPerftSuite(b, 6) }
+
+func benchPerftSuite(b *testing.B, depth int) {
 	suite := perftSuite(b)
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
 		for _, e := range suite {
-			nodes += Perft(e.p, 5)
+			nodes += Perft(e.p, depth)
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")

@@ -36,21 +36,50 @@ const (
 // plainBudget is the number of nodes of one piece's plain capture search
 // after which it is searched in turns (see above). One node is the unit of
 // every budget: about 50 ns.
-const plainBudget = 1 << 10
+//
+// A search still going after earlyBudget nodes on a board where at least
+// crowdedPrey enemy pieces have an empty square on both sides along some
+// line (any of them could be taken) stops there: that is where captures
+// get long and the graph search's bounds pay off at once (lidraughts' 32
+// kings: 40 µs to 10 µs). Real positions rarely get there: in the perft
+// suite, no plain search that ran past earlyBudget had more than 12.
+const (
+	plainBudget = 1 << 10
+	earlyBudget = 1 << 7
+	crowdedPrey = 16
+)
+
+// outOfBudget is called when a search has used up its budget, and reports
+// whether it must stop: always, but at the early check of a plain search
+// on a board that is not crowded, which then goes on to plainBudget.
+func (g *generator) outOfBudget() bool {
+	if !g.memo && g.limit == earlyBudget {
+		if bits.OnesCount64(g.takeable(g.empty|g.own)) < crowdedPrey {
+			g.limit = plainBudget
+			return false
+		}
+	}
+	g.over = true
+	return true
+}
 
 // captureState is the part of generator that one capture search uses.
 type captureState struct {
-	from   uint8
-	flags  uint8
-	occ    uint64 // occupied squares with the capturing piece lifted
-	open   uint64 // empty squares with the capturing piece lifted
-	best   int    // best score recorded so far, -1 for none
-	start  int    // where this search's moves start in dst
-	nodes  int    // nodes of the current turn
-	limit  int    // the current turn's budget, in nodes
-	over   bool   // the current turn ran past its budget
-	memo   bool   // the depth-first search remembers states in table
-	solved int    // the budget of the round that finished the last hard piece
+	from       uint8
+	flags      uint8
+	occ        uint64 // occupied squares with the capturing piece lifted
+	open       uint64 // empty squares with the capturing piece lifted
+	best       int    // best score recorded so far, -1 for none
+	start      int    // where this search's moves start in dst
+	pieceStart int    // where the current piece's moves start in dst
+	nodes      int    // nodes of the current turn
+	limit      int    // the current turn's budget, in nodes
+	over       bool   // the current turn ran past its budget
+	memo       bool   // the depth-first search remembers states in table
+	solved     int    // the budget of the round that finished the last hard piece
+
+	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
+	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
 
 	ctx   context.Context // when not nil, the turns stop when it is done
 	err   error           // why the search stopped early; then the moves are void
@@ -59,23 +88,35 @@ type captureState struct {
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
-// nothing when it has none. Every king is searched: finding that one
-// cannot capture costs what asking would.
+// nothing when it has none.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	return g.searchCapturesFrom(dst, g.ownKings, jumpSources(g.opp, g.empty)&g.ownMen)
+	return g.capturesOf(dst, g.ownKings&g.initKingJumps(), jumpSources(g.opp, g.empty)&g.ownMen)
+}
+
+// capturesOf appends the best captures of the given kings and men, which
+// must be the side to move's, the kings among those initKingJumps allows,
+// and the men among those that can jump.
+func (g *generator) capturesOf(dst []Move, kings, men uint64) []Move {
+	if men == 0 {
+		return g.searchCapturesFrom(dst, kings, 0, 0)
+	}
+	multi := g.jumpTwice(men)
+	return g.searchCapturesFrom(dst, kings, multi, men&^multi)
 }
 
 // searchCapturesFrom appends the best captures of the given kings and men,
-// which must all be the side to move's. Kings go first: their captures
-// are usually the heavier, and a high best lets the graph search cut the
-// rest early.
-func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
+// which must all be the side to move's, the kings among those that
+// initKingJumps allows; the men of single can only jump once. Kings go
+// first: their captures are usually the heavier, and a high best lets the
+// graph search cut the rest early.
+func (g *generator) searchCapturesFrom(dst []Move, kings, men, single uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
+	if kings != 0 {
+		g.initOffAxis()
+	}
 	for k := kings; k != 0 && g.err == nil; k &= k - 1 {
-		if b := bits.TrailingZeros64(k); allRays[b]&g.opp != 0 {
-			dst = g.searchPiece(dst, b, true)
-		}
+		dst = g.searchPiece(dst, bits.TrailingZeros64(k), true)
 	}
 	for k := men; k != 0 && g.err == nil; k &= k - 1 {
 		dst = g.searchPiece(dst, bits.TrailingZeros64(k), false)
@@ -83,21 +124,79 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men uint64) []Move {
 	if g.err != nil {
 		return dst[:g.start]
 	}
+	// A single jump is worth a king at most, and a man's capture of equal
+	// value loses to a king's.
+	if single != 0 && g.best <= 2*kingValue {
+		dst = g.recordSingleJumps(dst, single)
+	}
 	return dst
+}
+
+// jumpTwice returns those of men that have a jump after which they can
+// jump again. A man that lands on a square from which it can jump again
+// can do so over another piece than the one it took, since the only jump
+// over that one goes back to its start square, which jumpSources counts as
+// taken (it is, by the man itself).
+func (g *generator) jumpTwice(men uint64) uint64 {
+	opp, again := g.opp, g.empty&jumpSources(g.opp, g.empty)
+	return ((men<<dirE&opp)<<dirE&again)>>(2*dirE) | ((men<<dirSW&opp)<<dirSW&again)>>(2*dirSW) |
+		((men<<dirSE&opp)<<dirSE&again)>>(2*dirSE) | ((men<<dirS&opp)<<dirS&again)>>(2*dirS) |
+		((men>>dirE&opp)>>dirE&again)<<(2*dirE) | ((men>>dirSW&opp)>>dirSW&again)<<(2*dirSW) |
+		((men>>dirSE&opp)>>dirSE&again)<<(2*dirSE) | ((men>>dirS&opp)>>dirS&again)<<(2*dirS)
+}
+
+// recordSingleJumps records the jumps of men, each of which can only
+// jump once.
+func (g *generator) recordSingleJumps(dst []Move, men uint64) []Move {
+	g.flags = 0
+	for _, o := range [4]int{dirE, dirSW, dirSE, dirS} {
+		for l := (men << o & g.opp) << o & g.empty; l != 0; l &= l - 1 {
+			t := bits.TrailingZeros64(l)
+			g.from = uint8(t - 2*o)
+			dst = g.record(dst, t, 1<<(t-o))
+		}
+		for l := (men >> o & g.opp) >> o & g.empty; l != 0; l &= l - 1 {
+			t := bits.TrailingZeros64(l)
+			g.from = uint8(t + 2*o)
+			dst = g.record(dst, t, 1<<(t+o))
+		}
+	}
+	return dst
+}
+
+// takeable returns the enemy pieces that have an open square on both
+// sides along some line, where open holds the squares counted as open.
+func (g *generator) takeable(open uint64) uint64 {
+	return g.opp & (open<<dirE&(open>>dirE) | open<<dirSW&(open>>dirSW) |
+		open<<dirSE&(open>>dirSE) | open<<dirS&(open>>dirS))
+}
+
+// initKingJumps fills in where kings could jump from (kingfill.go) and
+// returns its union.
+func (g *generator) initKingJumps() uint64 {
+	return kingJumpFrom(&g.jumpFrom, g.opp, g.empty|g.ownKings)
+}
+
+// initOffAxis fills in g.offAxis from g.jumpFrom, for a king search.
+func (g *generator) initOffAxis() {
+	jf := &g.jumpFrom
+	l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
+	g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
 }
 
 // searchPiece appends the best captures of the piece on bit b.
 func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	g.from = uint8(b)
-	g.nodes, g.limit, g.over = 0, plainBudget, false
+	g.pieceStart = len(dst)
+	g.nodes, g.limit, g.over = 0, earlyBudget, false
 	if king {
 		g.flags = flagKing
 		g.occ = (g.own | g.opp) &^ (1 << b)
-		dst = g.kingJumps(dst, b, 0)
+		dst = g.kingJumps(dst, b, 0, 1, 0, false)
 	} else {
 		g.flags = 0
 		g.open = g.empty | 1<<b
-		dst = g.manJumps(dst, b, 0)
+		dst = g.manJumps(dst, b, 0, 0)
 	}
 	if !g.over {
 		return dst
@@ -143,9 +242,9 @@ func (g *generator) turn(dst []Move, b int, king, graph bool, budget int) []Move
 	case graph:
 		return g.graphSearch(dst, b, king)
 	case king:
-		return g.kingJumps(dst, b, 0)
+		return g.kingJumps(dst, b, 0, 1, 0, false)
 	}
-	return g.manJumps(dst, b, 0)
+	return g.manJumps(dst, b, 0, 0)
 }
 
 // step counts a node of the current turn, and reports false when the turn
@@ -164,15 +263,15 @@ func (g *generator) step(cost int) bool {
 }
 
 // manJumps extends a man's capture standing on bit at having taken
-// captured.
-func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
-	if g.nodes++; g.nodes > g.limit {
-		g.over = true
+// captured, whose score is score.
+func (g *generator) manJumps(dst []Move, at int, captured uint64, score int) []Move {
+	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
-	if g.memo && (!g.step(0) || g.table.visit(0, uint8(at), captured)) {
+	if g.memo && (!g.step(0) || captured != 0 && g.table.visit(0, uint8(at), captured)) {
 		return dst
 	}
+	at &= 63 // lets the compiler drop its checks on shifts and indices
 	a := uint64(1) << at
 	prey := g.opp &^ captured
 	land := ((a<<dirE&prey)<<dirE | (a<<dirSW&prey)<<dirSW |
@@ -181,7 +280,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 		(a>>dirSE&prey)>>dirSE | (a>>dirS&prey)>>dirS) & g.open
 	if land == 0 {
 		if captured != 0 {
-			dst = g.record(dst, at, captured)
+			dst = g.recordScored(dst, at, captured, score)
 		}
 		return dst
 	}
@@ -189,66 +288,129 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64) []Move {
 		l := bits.TrailingZeros64(land)
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
-		dst = g.manJumps(dst, l, captured|1<<((at+l)/2))
+		x := (at + l) / 2 & 63
+		dst = g.manJumps(dst, l, captured|1<<x, score+g.jumpScore(x))
 	}
 	return dst
 }
 
 // kingJumps extends a king's capture standing on bit at having taken
 // captured. A king jumps the first piece along a line if it is an enemy not
-// yet taken and may land on any empty square behind it.
-func (g *generator) kingJumps(dst []Move, at int, captured uint64) []Move {
-	if g.nodes++; g.nodes > g.limit {
-		g.over = true
+// yet taken and may land on any empty square behind it. It looks only in
+// the directions g.jumpFrom allows (kingfill.go).
+//
+// skip holds the directions (bit d for direction index d) not to look in,
+// and ext whether the capture goes on in one of them anyway. After a jump
+// the way back is always blocked, by the piece just taken; and straight on
+// from any landing square but the first finds the same piece and the same
+// landings as from the first, so only the first goes on that way (the
+// others would repeat its captures, path for path).
+func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, skip uint8, ext bool) []Move {
+	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
-	if g.memo && (!g.step(0) || g.table.visit(0, uint8(at), captured)) {
+	if g.memo && (!g.step(0) || captured != 0 && g.table.visit(0, uint8(at), captured)) {
 		return dst
 	}
-	extended := false
+	extended := ext
 	prey := g.opp &^ captured
-	for d := 0; d < 8 && !g.over; d++ {
-		blockers := rays[d][at] & g.occ
-		if blockers&prey == 0 {
-			continue
-		}
-		f, landings := lineJump(d, blockers)
+	at &= 63 // lets the compiler drop its checks on shifts and indices
+	// The directions to look in, without a branch per direction: the
+	// branches would be mispredicted half the time.
+	jf := &g.jumpFrom
+	dirs := (jf[0]>>at&1 | jf[1]>>at&1<<1 | jf[2]>>at&1<<2 | jf[3]>>at&1<<3 |
+		jf[4]>>at&1<<4 | jf[5]>>at&1<<5 | jf[6]>>at&1<<6 | jf[7]>>at&1<<7) &^ uint64(skip)
+	for ; dirs != 0 && !g.over; dirs &= dirs - 1 {
+		d := bits.TrailingZeros64(dirs) & 7
+		f, landings, after := lineJumpAfter(d, rays[d][at], g.occ)
 		if prey&f == 0 || landings == 0 {
 			continue
 		}
 		extended = true
-		for ; landings != 0 && !g.over; landings &= landings - 1 {
-			dst = g.kingJumps(dst, bits.TrailingZeros64(landings), captured|f)
+		taken := captured | f
+		fb := bits.TrailingZeros64(f) & 63
+		sc := score + g.jumpScore(fb)
+		// Where the capture may go on from a landing square, as
+		// g.jumpFrom sees it: never back over f (the way it came is open,
+		// so the picture always says yes there), and straight on only from
+		// the first square (see above). Other squares end the capture.
+		a := d & 3
+		back := uint8(1) << ((d + 4) & 7)
+		first := uint64(1) << neighbour[d][fb]
+		if first&(g.offAxis[a]|jf[d]) != 0 {
+			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, sc, back, false)
+		} else {
+			dst = g.recordEnds(dst, first, taken, sc)
+		}
+		if rest := landings &^ first; rest != 0 && !g.over {
+			// Whether the capture goes straight on from these squares.
+			on := false
+			if after&prey != 0 {
+				n := neighbour[d][bits.TrailingZeros64(after)]
+				on = n != noBit && g.occ&(1<<n) == 0
+			}
+			more := rest & g.offAxis[a]
+			if ends := rest &^ more; ends != 0 && !on {
+				dst = g.recordEnds(dst, ends, taken, sc)
+			}
+			for ; more != 0 && !g.over; more &= more - 1 {
+				dst = g.kingJumps(dst, bits.TrailingZeros64(more), taken, sc, back|1<<d, on)
+			}
 		}
 	}
 	if !extended && captured != 0 {
-		dst = g.record(dst, at, captured)
+		dst = g.recordScored(dst, at, captured, score)
 	}
 	return dst
 }
 
-// lineJump returns, given the pieces on a king's ray in direction index d
-// (not none), the nearest of them as a bit and the squares behind it up to
-// the next one: where the king lands if it jumps that piece. Directions
+// recordEnds records the captures taking captured, of score score, that
+// end on each square of ends, as one node.
+func (g *generator) recordEnds(dst []Move, ends, captured uint64, score int) []Move {
+	if g.nodes++; g.nodes > g.limit {
+		g.outOfBudget()
+	}
+	if score < g.best {
+		return dst
+	}
+	for ; ends != 0; ends &= ends - 1 {
+		dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, score)
+	}
+	return dst
+}
+
+// jumpScore returns what taking the piece on bit b adds to a score: see
+// the top of this file.
+func (g *generator) jumpScore(b int) int {
+	return 2*manValue + 2*(kingValue-manValue)*int(g.oppKings>>(b&63)&1)
+}
+
+// lineJump returns, given a king's ray in direction index d and the
+// pieces on the board, the nearest piece on the ray as a bit and the
+// squares behind it up to the next one: where the king lands if it jumps
+// that piece. The piece is 0 when the ray is empty, and then the
+// landings mean nothing.
+func lineJump(d int, ray, occ uint64) (nearest, landings uint64) {
+	nearest, landings, _ = lineJumpAfter(d, ray, occ)
+	return nearest, landings
+}
+
+// lineJumpAfter is lineJump that also returns the piece after the
+// landing squares as a bit, or 0 when the line ends first. Directions
 // towards square 50 find pieces by the lowest bit, the others by the
-// highest.
-func lineJump(d int, blockers uint64) (nearest, landings uint64) {
-	beyond := blockers
+// highest; the landing squares come from the ray itself, not from a table
+// looked up after finding the piece, which would have to wait for it.
+func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
+	blockers := ray & occ
 	if d < 4 {
 		nearest = blockers & -blockers
-		landings = rays[d][bits.TrailingZeros64(nearest)]
-		if beyond &^= nearest; beyond != 0 {
-			landings &= beyond&-beyond - 1
-		}
-		return nearest, landings
+		beyond := blockers &^ nearest
+		after = beyond & -beyond
+		return nearest, ray & -(nearest << 1) & (after - 1), after
 	}
-	fb := 63 - bits.LeadingZeros64(blockers)
-	nearest = 1 << fb
-	landings = rays[d][fb]
-	if beyond &^= nearest; beyond != 0 {
-		landings &^= 2<<(63-bits.LeadingZeros64(beyond)) - 1
-	}
-	return nearest, landings
+	nearest = uint64(1) << bits.Len64(blockers) >> 1
+	n := bits.Len64(blockers &^ nearest) // the bit after the next piece, or 0
+	return nearest, ray & (nearest - 1) &^ (1<<n - 1), uint64(1) << n >> 1
 }
 
 // score returns the precedence score of taking captured with the current
@@ -264,20 +426,36 @@ func (g *generator) score(captured uint64) int {
 
 // record keeps a complete capture if it scores at least as well as the best
 // so far, dropping the worse ones and the duplicates of a move already kept.
+//
+// A duplicate is another path of the same piece from the same start to
+// the same end over the same pieces. The plain search never finds one
+// taking one or two pieces: a man's jumps fix its path, and a king's two
+// paths over the same two pieces would either take them in the same order,
+// and then differ only in where the king lands between them, which the
+// king search does not repeat (kingJumps), or in both orders, which needs
+// the two lines from start to end to cross each other twice. The graph
+// search does not skip those repeats, so with a memory every capture is
+// checked.
 func (g *generator) record(dst []Move, at int, captured uint64) []Move {
-	score := g.score(captured)
+	return g.recordScored(dst, at, captured, g.score(captured))
+}
+
+// recordScored is record given the score of the capture.
+func (g *generator) recordScored(dst []Move, at int, captured uint64, score int) []Move {
 	if score < g.best {
 		return dst
 	}
 	m := Move{from: g.from, to: uint8(at), flags: g.flags, captured: captured}
-	if m.flags&flagKing == 0 && promotionRow[g.us]&(1<<at) != 0 {
+	if m.flags&flagKing == 0 && promotionRow[g.us&1]&(1<<(at&63)) != 0 {
 		m.flags |= flagPromotion
 	}
 	if score > g.best {
 		g.best = score
 		dst = dst[:g.start]
-	} else {
-		for _, old := range dst[g.start:] {
+		g.pieceStart = g.start
+	} else if rest := captured & (captured - 1); g.memo || rest&(rest-1) != 0 {
+		// Only the current piece's moves can be the same move.
+		for _, old := range dst[g.pieceStart:] {
 			if old == m {
 				return dst
 			}

@@ -27,11 +27,10 @@ import (
 // the piece is an enemy not taken yet.
 func jump(d, at int, occ uint64, king bool) (piece uint8, landings uint64) {
 	if king {
-		blockers := rays[d][at] & occ
-		if blockers == 0 {
+		f, landings := lineJump(d, rays[d][at], occ)
+		if f == 0 {
 			return noBit, 0
 		}
-		f, landings := lineJump(d, blockers)
 		return uint8(bits.TrailingZeros64(f)), landings
 	}
 	if piece = neighbour[d][at]; piece == noBit || occ&(1<<piece) == 0 {
@@ -262,7 +261,9 @@ func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 // node searches the state (at, taken).
 func (s *graphSearch) node(dst []Move, at int, taken uint64) []Move {
 	g := s.g
-	if !g.step(graphNodeCost) || g.table.visit(0, uint8(at), taken) {
+	// The first state comes once: no need to remember it (and to make
+	// the table, when the first node settles everything).
+	if !g.step(graphNodeCost) || taken != 0 && g.table.visit(0, uint8(at), taken) {
 		return dst
 	}
 	r, squares := s.cg.reach(at, taken)

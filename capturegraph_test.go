@@ -21,6 +21,8 @@ func oneMethod(p Position, graph bool) []Move {
 	g.start, g.best = 0, -1
 	g.table = new(stateTable)
 	g.memo = true
+	g.initKingJumps()
+	g.initOffAxis()
 	var dst []Move
 	for k := g.ownKings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)

@@ -196,7 +196,7 @@ func (g *generator) appendLegal(dst []Move) []Move {
 		case ok:
 			return g.appendQuiet(dst)
 		}
-		return g.searchCapturesFrom(dst, 0, prey)
+		return g.searchCapturesFrom(dst, 0, prey, 0)
 	}
 	n := len(dst)
 	if dst = g.appendCaptures(dst); len(dst) > n {
@@ -278,26 +278,8 @@ func (p *Position) play(m Move) {
 	to := uint64(1) << (m.to & 63)
 	byKing := p.kings&from != 0
 	oldRun, oldPlies, oldKings, h := p.kingRun, p.plies, p.kings, p.hash
-
-	next, moved, kings := p.boardAfter(m)
-	p.kingRun[them] = p.runAfter(m, next, kings)
-	p.side = [2]uint64{next, moved}
-	p.kings = kings
-	p.turn = them
-
-	// The mover's three-move state (RULES.md §5).
-	if byKing && m.captured == 0 && moved&^kings != 0 {
-		r := &p.kingRun[us]
-		if r.count > 0 && r.sq == m.from&63 {
-			// At most 3, even for a fourth quiet move no legal game makes.
-			r.count = min(r.count+1, 3)
-		} else {
-			r.count = 1
-		}
-		r.sq = m.to & 63
-	} else {
-		p.kingRun[us] = quietRun{}
-	}
+	p.playBoard(m)
+	kings := p.kings
 
 	// The draw counter counts only in king-only endings of 2 v 1 or 1 v 1,
 	// from the capture or promotion that made them.
@@ -327,6 +309,40 @@ func (p *Position) play(m Move) {
 	p.hash = h
 }
 
+// applyBoard is Apply for the pieces, the side to move and the three-move
+// states only: the draw counter and the hash stay those of p. Perft, which
+// reads neither, saves their upkeep.
+func (p Position) applyBoard(m Move) Position {
+	p.playBoard(m)
+	return p
+}
+
+// playBoard plays m on the pieces, the side to move and the three-move
+// states of p.
+func (p *Position) playBoard(m Move) {
+	us, them := p.turn&1, p.turn&1^1
+	byKing := p.kings&(1<<(m.from&63)) != 0
+	next, moved, kings := p.boardAfter(m)
+	p.kingRun[them] = p.runAfter(m, next, kings)
+	p.side = [2]uint64{next, moved}
+	p.kings = kings
+	p.turn = them
+
+	// The mover's three-move state (RULES.md §5).
+	if byKing && m.captured == 0 && moved&^kings != 0 {
+		r := &p.kingRun[us]
+		if r.count > 0 && r.sq == m.from&63 {
+			// At most 3, even for a fourth quiet move no legal game makes.
+			r.count = min(r.count+1, 3)
+		} else {
+			r.count = 1
+		}
+		r.sq = m.to & 63
+	} else {
+		p.kingRun[us] = quietRun{}
+	}
+}
+
 // boardAfter returns the pieces after m: those of the side to move next
 // (the opponent's now), those of the side that moved, and the kings.
 func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
@@ -347,8 +363,14 @@ func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
 // pieces and the kings after m: cleared if m took the king it counts or
 // the opponent's last man.
 func (p *Position) runAfter(m Move, next, kings uint64) quietRun {
-	r := p.kingRun[p.turn&1^1]
-	if m.captured != 0 && (next&^kings == 0 || m.captured&(1<<(r.sq&63)) != 0) {
+	return p.kingRun[p.turn&1^1].after(m.captured, next, kings)
+}
+
+// after returns the three-move state r of a side after the other side's
+// move took the pieces of taken, leaving it pieces, and kings on the
+// board.
+func (r quietRun) after(taken, pieces, kings uint64) quietRun {
+	if taken != 0 && (pieces&^kings == 0 || taken&(1<<(r.sq&63)) != 0) {
 		return quietRun{}
 	}
 	return r

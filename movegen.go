@@ -48,18 +48,6 @@ func shift(x uint64, d int) uint64 {
 	return x >> -d
 }
 
-// firstBlocker returns the nearest bit of blockers (a subset of one ray in
-// direction index d), or noBit when there is none.
-func firstBlocker(d int, blockers uint64) uint8 {
-	if blockers == 0 {
-		return noBit
-	}
-	if d < 4 {
-		return uint8(bits.TrailingZeros64(blockers))
-	}
-	return uint8(63 - bits.LeadingZeros64(blockers))
-}
-
 // forward returns the two diagonal directions in which men of color c move.
 func forward(c Color) (int, int) {
 	if c == White {
@@ -87,35 +75,67 @@ func (g *generator) appendQuiet(dst []Move) []Move {
 	occ := g.own | g.opp
 	for k := g.ownKings &^ g.restricted; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
-		for _, d := range [4]int{1, 2, 5, 6} {
-			for to := slide(d, b, occ); to != 0; to &= to - 1 {
-				dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(to)), flags: flagKing})
-			}
+		// The four diagonals' squares are distinct: one loop over all.
+		to := slide(1, b, occ) | slide(2, b, occ) | slide(5, b, occ) | slide(6, b, occ)
+		for ; to != 0; to &= to - 1 {
+			dst = append(dst, Move{from: uint8(b), to: uint8(bits.TrailingZeros64(to)), flags: flagKing})
 		}
 	}
 	return dst
 }
 
 // slide returns the empty squares a king on bit b reaches in direction index
-// d before the first occupied square.
+// d before the first occupied square. They come from the ray itself: the
+// squares before its nearest piece, the lowest bit towards square 50 and
+// the highest the other way.
 func slide(d, b int, occ uint64) uint64 {
-	ray := rays[d][b]
-	f := firstBlocker(d, ray&occ)
-	if f == noBit {
-		return ray
+	ray := rays[d&7][b&63]
+	blockers := ray & occ
+	if d < 4 {
+		return ray & (blockers&-blockers - 1)
 	}
-	return ray &^ (rays[d][f] | 1<<f)
+	return ray &^ (1<<bits.Len64(blockers) - 1)
 }
 
 // countQuiet returns the number of quiet moves without listing them.
 func (g *generator) countQuiet() int {
-	n := countManSteps(g.ownMen, g.empty, g.us)
-	occ := g.own | g.opp
-	for k := g.ownKings &^ g.restricted; k != 0; k &= k - 1 {
-		b := bits.TrailingZeros64(k)
-		n += bits.OnesCount64(slide(1, b, occ) | slide(2, b, occ) | slide(5, b, occ) | slide(6, b, occ))
-	}
-	return n
+	return countManSteps(g.ownMen, g.empty, g.us) + countSlides(g.ownKings&^g.restricted, g.empty)
+}
+
+// countSlides returns the number of quiet moves of the kings on the
+// squares of kings, given the empty squares. Along one direction the
+// squares two kings reach never meet (the one behind stops at the other),
+// so each direction's fill from all kings at once counts each move once.
+// A fill step doubles the distance covered: four cover the nine squares a
+// king can slide along the long diagonal.
+func countSlides(kings, empty uint64) int {
+	return bits.OnesCount64(slideUp(kings, empty, dirSW)) + bits.OnesCount64(slideUp(kings, empty, dirSE)) +
+		bits.OnesCount64(slideDown(kings, empty, dirSW)) + bits.OnesCount64(slideDown(kings, empty, dirSE))
+}
+
+// slideUp returns the empty squares that kings reach going o bits up (towards
+// square 50) a step.
+func slideUp(kings, empty uint64, o uint) uint64 {
+	f := kings | empty&(kings<<o)
+	e := empty & (empty << o)
+	f |= e & (f << (2 * o))
+	e &= e << (2 * o)
+	f |= e & (f << (4 * o))
+	e &= e << (4 * o)
+	f |= e & (f << (8 * o))
+	return f &^ kings
+}
+
+// slideDown is slideUp going down.
+func slideDown(kings, empty uint64, o uint) uint64 {
+	f := kings | empty&(kings>>o)
+	e := empty & (empty >> o)
+	f |= e & (f >> (2 * o))
+	e &= e >> (2 * o)
+	f |= e & (f >> (4 * o))
+	e &= e >> (4 * o)
+	f |= e & (f >> (8 * o))
+	return f &^ kings
 }
 
 // countManSteps counts the quiet steps of the men of color c.
@@ -128,17 +148,19 @@ func countManSteps(men, empty uint64, c Color) int {
 
 // countLegal returns len(p.LegalMoves()) with less work.
 func (p *Position) countLegal(scratch []Move) int {
-	return countMoves(p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], scratch)
+	return countMoves(p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)
 }
 
 // countMoves counts the legal moves of the side to move, given its pieces
-// (own), the others (opp), the kings, its color and its three-move state.
+// (own), the others (opp), the kings, its color, and its three-move state
+// before the move just played, which took the pieces of taken (see
+// quietRun.after).
 // It is perft's leaf counter, so the common case of a side without kings
 // is done here with shifts and population counts alone.
 //
 // scratch is room for the captures it lists on the way; with enough
 // capacity it does not allocate.
-func countMoves(own, opp, kings uint64, turn Color, run quietRun, scratch []Move) int {
+func countMoves(own, opp, kings uint64, turn Color, run quietRun, taken uint64, scratch []Move) int {
 	if own&kings == 0 {
 		empty := boardMask &^ (own | opp)
 		if landed := jumpLandings(own, opp, empty); landed == 0 {
@@ -153,14 +175,20 @@ func countMoves(own, opp, kings uint64, turn Color, run quietRun, scratch []Move
 			// jumpOnce).
 			var g generator
 			g.initBoard(own, opp, kings, turn)
-			return len(g.searchCapturesFrom(scratch[:0], 0, jumpSources(opp, again)&own))
+			return len(g.searchCapturesFrom(scratch[:0], 0, jumpSources(opp, again)&own, 0))
 		}
 	}
 	var g generator
 	g.initBoard(own, opp, kings, turn)
-	g.restrict(run)
-	if n := len(g.appendCaptures(scratch[:0])); n > 0 {
-		return n
+	if run.count >= 3 {
+		g.restrict(run.after(taken, own, kings))
+	}
+	jumpers := g.ownKings & g.initKingJumps()
+	men := jumpSources(g.opp, g.empty) & g.ownMen
+	if jumpers|men != 0 {
+		if n := len(g.capturesOf(scratch[:0], jumpers, men)); n > 0 {
+			return n
+		}
 	}
 	return g.countQuiet()
 }

@@ -14,14 +14,25 @@ func Perft(p Position, depth int) uint64 {
 		return 1
 	}
 	// One buffer for the whole tree: each ply lists its moves after its
-	// parent's. Past any depth that can finish, it grows as it must.
-	stack := make([]Move, 0, 128*(min(depth, maxPerftPrealloc)+1))
-	return perft(p, depth, stack)
+	// parent's, in room for perftPly moves a ply. Up to perftOnStack plies
+	// it lives on the stack, since a heap buffer costs a small tree more
+	// than the tree itself (and feeds the garbage collector). Past any depth
+	// that can finish, it grows as it must.
+	if depth < perftOnStack {
+		var buf [perftOnStack * perftPly]Move
+		return perft(p, depth, buf[:0])
+	}
+	return perft(p, depth, make([]Move, 0, perftPly*(min(depth, maxPerftPrealloc)+1)))
 }
 
-// maxPerftPrealloc bounds the plies Perft makes room for at once, so that
+// Perft's buffer: perftPly moves a ply, on the stack below perftOnStack
+// plies, and at most maxPerftPrealloc plies made room for at once, so that
 // an absurd depth costs no absurd allocation.
-const maxPerftPrealloc = 32
+const (
+	perftPly         = 128
+	perftOnStack     = 8
+	maxPerftPrealloc = 32
+)
 
 func perft(p Position, depth int, stack []Move) uint64 {
 	if depth == 1 {
@@ -32,14 +43,14 @@ func perft(p Position, depth int, stack []Move) uint64 {
 		var n uint64
 		for _, m := range moves {
 			next, moved, kings := p.boardAfter(m)
-			n += uint64(countMoves(next, moved, kings, p.turn^1, p.runAfter(m, next, kings), moves[len(moves):]))
+			n += uint64(countMoves(next, moved, kings, p.turn^1, p.kingRun[p.turn&1^1], m.captured, moves[len(moves):]))
 		}
 		return n
 	}
 	rest := moves[len(moves):]
 	var n uint64
 	for _, m := range moves {
-		n += perft(p.apply(m), depth-1, rest)
+		n += perft(p.applyBoard(m), depth-1, rest)
 	}
 	return n
 }

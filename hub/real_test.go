@@ -48,7 +48,7 @@ func TestRealEngine(t *testing.T) {
 	}
 
 	// A short match against the test engine's greedy player, a game with
-	// each colour, 30 plies at most.
+	// each color, 30 plies at most.
 	for _, engineColor := range []frisian.Color{frisian.White, frisian.Black} {
 		if err := c.NewGame(ctx); err != nil {
 			t.Fatal(err)

@@ -179,7 +179,7 @@ func (g *game) pdn(legal []frisian.Move) string {
 	return b.String()
 }
 
-// sideTag returns the PDN tag naming the player of colour c.
+// sideTag returns the PDN tag naming the player of color c.
 func sideTag(c frisian.Color) string {
 	if c == frisian.White {
 		return "White"

@@ -1,0 +1,66 @@
+package frisian
+
+// Where a king could capture from, for a whole board at once.
+//
+// The capture search asks at every square a king stands on whether it can
+// jump in each of eight directions. Most of the answers are no, and they
+// all come from one picture of the board: before the capture, a king on
+// square y can jump in direction d when the squares from y up to an enemy
+// piece are empty and so is the square behind it. During a capture the
+// taken pieces stay on the board as blockers and nothing else moves but
+// the king, whose start square becomes empty. Counting every own king's
+// square as empty, the picture then holds every jump any king can make at
+// any point of its capture, and a few more: the search looks only where
+// it says yes, and treats a square where it says no in every direction as
+// the end of a capture.
+
+// kingJumpFrom fills from, for each direction index d, with the empty
+// squares and own kings' squares from which a king could jump an enemy
+// piece of opp in direction d, where open holds the empty squares and the
+// own kings'. It returns their union.
+func kingJumpFrom(from *[8]uint64, opp, open uint64) uint64 {
+	from[0], from[4] = fillShort(opp, open, dirE)
+	from[3], from[7] = fillShort(opp, open, dirS)
+	sw2, se2 := open&(open>>dirSW), open&(open>>dirSE)
+	sw4, se4 := sw2&(sw2>>(2*dirSW)), se2&(se2>>(2*dirSE))
+	from[1] = fillLongUp(opp, open, sw2, sw4, dirSW)
+	from[2] = fillLongUp(opp, open, se2, se4, dirSE)
+	from[5] = fillLongDown(opp, open, sw2, sw4, dirSW)
+	from[6] = fillLongDown(opp, open, se2, se4, dirSE)
+	return from[0] | from[1] | from[2] | from[3] | from[4] | from[5] | from[6] | from[7]
+}
+
+// fillShort returns, along a row or a column (o bits a step), the open
+// squares from which a king jumps a piece of opp going up (towards square
+// 50), and those going down: the open squares before a piece whose next
+// square is open, and the open squares behind those on the line. Each
+// fill step doubles the distance covered; two cover a line of five.
+func fillShort(opp, open uint64, o uint) (up, down uint64) {
+	// The runs of two open squares: by their lower square going up, by
+	// their upper one going down.
+	run2 := open & (open >> o)
+	up = (opp & (open >> o)) >> o & open
+	up |= open & (up >> o)
+	up |= run2 & (up >> (2 * o))
+	down = (opp & (open << o)) << o & open
+	down |= open & (down << o)
+	down |= run2 << o & (down << (2 * o))
+	return up, down
+}
+
+// fillLongUp is fillShort's up along a diagonal, up to ten squares: three
+// steps, given the runs of two and four open squares by their lowest.
+func fillLongUp(opp, open, run2, run4 uint64, o uint) uint64 {
+	up := (opp & (open >> o)) >> o & open
+	up |= open & (up >> o)
+	up |= run2 & (up >> (2 * o))
+	return up | run4&(up>>(4*o))
+}
+
+// fillLongDown is fillLongUp going down.
+func fillLongDown(opp, open, run2, run4 uint64, o uint) uint64 {
+	down := (opp & (open << o)) << o & open
+	down |= open & (down << o)
+	down |= run2 << o & (down << (2 * o))
+	return down | run4<<(3*o)&(down<<(4*o))
+}

@@ -1,0 +1,76 @@
+package frisian
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// kingJumpFrom must agree with walking each line square by square, on
+// random boards.
+func TestKingJumpFrom(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for range 2000 {
+		var opp, own uint64
+		for n := Square(1); n <= NumSquares; n++ {
+			switch r.IntN(4) {
+			case 0:
+				opp |= bit(n)
+			case 1:
+				own |= bit(n)
+			}
+		}
+		open := boardMask &^ (own | opp)
+		open |= own & uint64(r.Uint64()) // some own pieces count as open
+		var got [8]uint64
+		kingJumpFrom(&got, opp, open)
+		for d := range 8 {
+			var want uint64
+			for v := open; v != 0; v &= v - 1 {
+				b := bits.TrailingZeros64(v)
+				for at := neighbour[d][b]; at != noBit; at = neighbour[d][at] {
+					if open&(1<<at) != 0 {
+						continue
+					}
+					if n := neighbour[d][at]; opp&(1<<at) != 0 && n != noBit && open&(1<<n) != 0 {
+						want |= 1 << b
+					}
+					break
+				}
+			}
+			if got[d] != want {
+				t.Fatalf("direction %d, opp %s, open %s: got %s, want %s", d,
+					SquareSet{opp}, SquareSet{open}, SquareSet{got[d]}, SquareSet{want})
+			}
+		}
+	}
+}
+
+// countSlides must count what slide finds king by king, on random boards.
+func TestCountSlides(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for range 5000 {
+		var kings, occ uint64
+		for n := Square(1); n <= NumSquares; n++ {
+			switch r.IntN(6) {
+			case 0:
+				kings |= bit(n)
+			case 1, 2:
+				occ |= bit(n)
+			}
+		}
+		occ |= kings
+		want := 0
+		for k := kings; k != 0; k &= k - 1 {
+			b := bits.TrailingZeros64(k)
+			for _, d := range []int{1, 2, 5, 6} {
+				for at := neighbour[d][b]; at != noBit && occ&(1<<at) == 0; at = neighbour[d][at] {
+					want++
+				}
+			}
+		}
+		if got := countSlides(kings, boardMask&^occ); got != want {
+			t.Fatalf("kings %s, occupied %s: %d slides, want %d", SquareSet{kings}, SquareSet{occ}, got, want)
+		}
+	}
+}
