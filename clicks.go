@@ -130,10 +130,10 @@ func (p Position) mayBeLegal(m Move) bool {
 	return p.side[0]&(1<<(m.from&63)) != 0 && m.captured&^p.side[1] == 0
 }
 
-// clickWalk is a capture followed along clicked squares: the capture graph
+// followedCapture is a capture followed along clicked squares: the capture graph
 // of its piece limited to the pieces it takes, where the clicks lead and
 // the pieces still to take.
-type clickWalk struct {
+type followedCapture struct {
 	cg    *captureGraph
 	at    int
 	left  uint64
@@ -143,9 +143,9 @@ type clickWalk struct {
 
 // walkClicks follows the squares of clicked (from the start square of the
 // capture m) as jumps of m's piece, taking only pieces m takes.
-func (p Position) walkClicks(m Move, clicked []Square) clickWalk {
+func (p Position) walkClicks(m Move, clicked []Square) followedCapture {
 	from := uint64(1) << (m.from & 63)
-	w := clickWalk{
+	w := followedCapture{
 		cg:   newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, p.kings&from != 0),
 		at:   int(m.from & 63),
 		left: m.captured,
@@ -165,7 +165,7 @@ func (p Position) walkClicks(m Move, clicked []Square) clickWalk {
 // next returns the landing squares that may follow the clicks (as bits)
 // and those of targets (end squares of moves that take the walk's pieces
 // from its start) that some path beginning with the clicks ends on.
-func (w *clickWalk) next(targets uint64) (next, ends uint64) {
+func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 	if w.left == 0 {
 		return 0, targets & (1 << w.at) // the clicks are a whole path
 	}
