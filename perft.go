@@ -14,7 +14,7 @@ func Perft(p Position, depth int) uint64 {
 		return 1
 	}
 	// One buffer for the whole tree: each ply lists its moves after its
-	// parent's, in room for perftPly moves a ply. Up to perftOnStack plies
+	// parent's, in room for perftPly moves a ply. Below perftOnStack plies
 	// it lives on the stack, since a heap buffer costs a small tree more
 	// than the tree itself (and feeds the garbage collector). Past any depth
 	// that can finish, it grows as it must.
