@@ -166,7 +166,7 @@ func (g *generator) recordSingleJumps(dst []Move, men uint64) []Move {
 
 // takeable returns the enemy pieces that have an open square on both
 // sides along some line, where open holds the squares counted as open.
-func (g *generator) takeable(open uint64) uint64 {
+func (g *board) takeable(open uint64) uint64 {
 	return g.opp & (open<<dirE&(open>>dirE) | open<<dirSW&(open>>dirSW) |
 		open<<dirSE&(open>>dirSE) | open<<dirS&(open>>dirS))
 }
@@ -477,7 +477,7 @@ func (g *generator) recordScored(dst []Move, at int, captured uint64, score int)
 // When some man can jump twice, prey is instead the set of men that can:
 // only their captures, worth at least two pieces, can be legal, since a
 // single jump is worth one piece at most.
-func (g *generator) jumpOnce() (prey uint64, any, ok bool) {
+func (g *board) jumpOnce() (prey uint64, any, ok bool) {
 	landed := jumpLandings(g.ownMen, g.opp, g.empty)
 	if landed == 0 {
 		return 0, false, true
@@ -522,7 +522,7 @@ func countJumps(men, prey, empty uint64) int {
 }
 
 // appendJumps appends the single jumps over prey.
-func (g *generator) appendJumps(dst []Move, prey uint64) []Move {
+func (g *board) appendJumps(dst []Move, prey uint64) []Move {
 	promo := promotionRow[g.us]
 	for _, off := range directions {
 		for l := shift(shift(g.ownMen, off)&prey, off) & g.empty; l != 0; l &= l - 1 {
