@@ -16,11 +16,12 @@ import (
 // Each capturing piece is first searched plainly, depth first, as the C++
 // engines do: in real positions a capture tree has a few to a few hundred
 // nodes, and nothing beats the plain search there. A piece whose tree
-// outgrows plainBudget is hard, and no one method is fast on every hard
-// position: the depth-first search with a memory of states wins where the
-// states are few, the graph search of capturegraph.go (value and parity
-// bounds, Euler settling) where they are countless but the best captures
-// take nearly everything within reach. So the two run in turns, in rounds
+// outgrows plainBudget (earlyBudget on a crowded board) is hard, and no
+// one method is fast on every hard position: the depth-first search with
+// a memory of states wins where the states are few, the graph search of
+// capturegraph.go (value and parity bounds, Euler settling) where they
+// are countless but the best captures take nearly everything within
+// reach. So the two run in turns, in rounds
 // of growing budget (four times the last; the depth-first search gets
 // twice the graph search's share), until one finishes: whichever suits
 // the position, the total stays within a small factor of its time. Both
@@ -42,7 +43,8 @@ const (
 // line (any of them could be taken) stops there: that is where captures
 // get long and the graph search's bounds pay off at once (lidraughts' 32
 // kings: 40 µs to 10 µs). Real positions rarely get there: in the perft
-// suite, no plain search that ran past earlyBudget had more than 12.
+// suite to depth 6, no plain search that ran past earlyBudget had more
+// than 12.
 const (
 	plainBudget = 1 << 10
 	earlyBudget = 1 << 7
@@ -166,7 +168,7 @@ func (g *generator) recordSingleJumps(dst []Move, men uint64) []Move {
 
 // takeable returns the enemy pieces that have an open square on both
 // sides along some line, where open holds the squares counted as open.
-func (g *generator) takeable(open uint64) uint64 {
+func (g *board) takeable(open uint64) uint64 {
 	return g.opp & (open<<dirE&(open>>dirE) | open<<dirSW&(open>>dirSW) |
 		open<<dirSE&(open>>dirSE) | open<<dirS&(open>>dirS))
 }
@@ -477,7 +479,7 @@ func (g *generator) recordScored(dst []Move, at int, captured uint64, score int)
 // When some man can jump twice, prey is instead the set of men that can:
 // only their captures, worth at least two pieces, can be legal, since a
 // single jump is worth one piece at most.
-func (g *generator) jumpOnce() (prey uint64, any, ok bool) {
+func (g *board) jumpOnce() (prey uint64, any, ok bool) {
 	landed := jumpLandings(g.ownMen, g.opp, g.empty)
 	if landed == 0 {
 		return 0, false, true
@@ -522,7 +524,7 @@ func countJumps(men, prey, empty uint64) int {
 }
 
 // appendJumps appends the single jumps over prey.
-func (g *generator) appendJumps(dst []Move, prey uint64) []Move {
+func (g *board) appendJumps(dst []Move, prey uint64) []Move {
 	promo := promotionRow[g.us]
 	for _, off := range directions {
 		for l := shift(shift(g.ownMen, off)&prey, off) & g.empty; l != 0; l &= l - 1 {

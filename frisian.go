@@ -181,22 +181,55 @@ func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice. With enough capacity in dst it does not allocate.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	var g generator
-	g.init(&p)
-	return g.appendLegal(dst)
+	if p.side[0]&p.kings != 0 {
+		var g generator
+		g.init(&p)
+		return g.appendSearched(dst, 0)
+	}
+	// Without kings the moves are most often simple, and a board, smaller
+	// than a generator, is quicker to set up.
+	var b board
+	b.init(&p)
+	moves, twice, done := b.appendSimple(dst)
+	if done {
+		return moves
+	}
+	g := generator{board: b}
+	return g.appendSearched(dst, twice)
 }
 
 // appendLegal appends the legal moves of g's position to dst.
 func (g *generator) appendLegal(dst []Move) []Move {
+	moves, prey, done := g.appendSimple(dst)
+	if done {
+		return moves
+	}
+	return g.appendSearched(dst, prey)
+}
+
+// appendSimple appends the legal moves of a side without kings whose men
+// can jump once at most, and reports false, with the men that can jump
+// twice if any, when the moves need a capture search instead.
+func (g *board) appendSimple(dst []Move) (moves []Move, twice uint64, done bool) {
+	if g.ownKings != 0 {
+		return dst, 0, false
+	}
+	prey, any, ok := g.jumpOnce()
+	switch {
+	case ok && any:
+		return g.appendJumps(dst, prey), 0, true
+	case ok:
+		return g.appendQuiet(dst), 0, true
+	}
+	return dst, prey, false
+}
+
+// appendSearched appends the legal moves that appendSimple left to a
+// search, given the men it found can jump twice (none when the side to
+// move has kings).
+func (g *generator) appendSearched(dst []Move, twice uint64) []Move {
 	if g.ownKings == 0 {
-		prey, any, ok := g.jumpOnce()
-		switch {
-		case ok && any:
-			return g.appendJumps(dst, prey)
-		case ok:
-			return g.appendQuiet(dst)
-		}
-		return g.searchCapturesFrom(dst, 0, prey, 0)
+		return g.searchCapturesFrom(dst, 0, twice, 0)
 	}
 	n := len(dst)
 	if dst = g.appendCaptures(dst); len(dst) > n {

@@ -2,8 +2,10 @@ package frisian
 
 import "math/bits"
 
-// generator holds what move generation derives from a position once.
-type generator struct {
+// board holds what move generation derives from a position once: all
+// that the simple cases need (no king to move, and no man that can jump
+// twice).
+type board struct {
 	us         Color
 	own, opp   uint64
 	ownMen     uint64
@@ -11,18 +13,23 @@ type generator struct {
 	oppKings   uint64
 	empty      uint64
 	restricted uint64 // the king the three-move rule stops from a quiet move
+}
 
+// generator is a board and what a capture search needs besides. The
+// simple cases use a board alone, which is quicker to set up.
+type generator struct {
+	board
 	captureState // see capture.go
 }
 
 // init fills in what every kind of generation needs.
-func (g *generator) init(p *Position) {
+func (g *board) init(p *Position) {
 	g.initBoard(p.side[0], p.side[1], p.kings, p.turn)
 	g.restrict(p.kingRun[g.us])
 }
 
 // initBoard fills in the pieces: own are the side to move's, of color us.
-func (g *generator) initBoard(own, opp, kings uint64, us Color) {
+func (g *board) initBoard(own, opp, kings uint64, us Color) {
 	g.us = us & 1
 	g.own = own
 	g.opp = opp
@@ -33,7 +40,7 @@ func (g *generator) initBoard(own, opp, kings uint64, us Color) {
 }
 
 // restrict records the king the three-move rule holds, if any.
-func (g *generator) restrict(r quietRun) {
+func (g *board) restrict(r quietRun) {
 	g.restricted = 0
 	if r.count >= 3 {
 		g.restricted = uint64(1) << (r.sq & 63)
@@ -59,7 +66,7 @@ func forward(c Color) (int, int) {
 // appendQuiet appends every quiet move: men one step diagonally forward,
 // kings any distance along a diagonal, except the king held by the
 // three-move rule.
-func (g *generator) appendQuiet(dst []Move) []Move {
+func (g *board) appendQuiet(dst []Move) []Move {
 	d1, d2 := forward(g.us)
 	promo := promotionRow[g.us]
 	for _, d := range [2]int{d1, d2} {
@@ -98,7 +105,7 @@ func slide(d, b int, occ uint64) uint64 {
 }
 
 // countQuiet returns the number of quiet moves without listing them.
-func (g *generator) countQuiet() int {
+func (g *board) countQuiet() int {
 	return countManSteps(g.ownMen, g.empty, g.us) + countSlides(g.ownKings&^g.restricted, g.empty)
 }
 

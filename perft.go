@@ -38,7 +38,12 @@ func perft(p Position, depth int, stack []Move) uint64 {
 	if depth == 1 {
 		return uint64(p.countLegal(stack))
 	}
-	moves := p.AppendLegalMoves(stack)
+	// A generator in this frame, rather than AppendLegalMoves, which sets
+	// up a smaller board first for positions without kings: perft's
+	// positions gain nothing from that.
+	var g generator
+	g.init(&p)
+	moves := g.appendLegal(stack)
 	if depth == 2 {
 		var n uint64
 		for _, m := range moves {
