@@ -17,17 +17,16 @@ import (
 // engines do: in real positions a capture tree has a few to a few hundred
 // nodes, and nothing beats the plain search there. A piece whose tree
 // outgrows plainBudget (earlyBudget on a crowded board) is hard, and no
-// one method is fast on every hard position: the depth-first search with
-// a memory of states wins where the states are few, the graph search of
-// capturegraph.go (value and parity bounds, Euler settling) where they
-// are countless but the best captures take nearly everything within
-// reach. So the two run in turns, in rounds
-// of growing budget (four times the last; the depth-first search gets
-// twice the graph search's share), until one finishes: whichever suits
+// one method is fast on every hard position: the search by taken sets
+// (setsearch.go) wins where the sets a capture can take are few enough to
+// list, the graph search of capturegraph.go (value and parity bounds,
+// Euler settling) where they are countless but the best captures take
+// nearly everything within reach. So the two run in turns, in rounds of
+// growing budget (four times the last; the set search gets setShare
+// times the graph search's share), until one finishes: whichever suits
 // the position, the total stays within a small factor of its time. Both
 // are exact, so the budgets only choose which answers; the captures an
-// unfinished turn recorded are real and stay. The table of states is
-// cleared at every turn, so one piece's states never meet another's.
+// unfinished turn recorded are real and stay.
 
 const (
 	manValue  = 100
@@ -55,7 +54,7 @@ const (
 // whether it must stop: always, but at the early check of a plain search
 // on a board that is not crowded, which then goes on to plainBudget.
 func (g *generator) outOfBudget() bool {
-	if !g.memo && g.limit == earlyBudget {
+	if !g.hard && g.limit == earlyBudget {
 		if bits.OnesCount64(g.takeable(g.empty|g.own)) < crowdedPrey {
 			g.limit = plainBudget
 			return false
@@ -77,7 +76,7 @@ type captureState struct {
 	nodes      int    // nodes of the current turn
 	limit      int    // the current turn's budget, in nodes
 	over       bool   // the current turn ran past its budget
-	memo       bool   // the depth-first search remembers states in table
+	hard       bool   // the piece is searched in turns (see above)
 	solved     int    // the budget of the round that finished the last hard piece
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
@@ -86,7 +85,8 @@ type captureState struct {
 	ctx   context.Context // when not nil, the turns stop when it is done
 	err   error           // why the search stopped early; then the moves are void
 	check int             // the nodes at which ctx is checked next
-	table *stateTable     // the turns' memory of states, made on first use
+	table *stateTable     // the graph search's memory of states, made on first use
+	sets  *setSearch      // the search by taken sets, made on first use
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
@@ -206,47 +206,50 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	return g.searchHard(dst, b, king)
 }
 
-// dfsShare is how many times the graph search's budget the depth-first
-// search gets in a round.
-const dfsShare = 2
+// setShare is how many times the graph search's budget the set search
+// gets in a round. Its nodes are the cheaper, and its time the easier to
+// foretell: it is the one to bet on.
+const setShare = 2
 
 // searchHard searches a piece whose plain search ran out of budget, by
 // the two methods in turns.
 func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
-	if g.table == nil {
-		g.table = new(stateTable)
-	}
-	g.memo = true
-	defer func() { g.memo = false }()
+	g.hard = true
+	defer func() { g.hard = false }()
 	// The graph search goes first in each round: its first node cuts a
-	// piece that cannot reach the best score at once. A piece starts
-	// at the round that finished the last hard piece of the position.
+	// piece that cannot reach the best score at once, and settles those
+	// whose best captures take everything in reach. A piece starts at
+	// the round that finished the last hard piece of the position. A set
+	// search that ran out of room would only do so again.
+	setsFit := true
 	for budget := max(4*plainBudget, g.solved); ; budget *= 4 {
-		for _, graph := range [2]bool{true, false} {
-			share := budget
-			if !graph {
-				share *= dfsShare
-			}
-			if dst = g.turn(dst, b, king, graph, share); !g.over || g.err != nil {
-				g.solved = budget
-				return dst
-			}
+		if dst = g.turn(dst, b, king, true, budget); !g.over || g.err != nil {
+			g.solved = budget
+			return dst
 		}
+		if !setsFit {
+			continue
+		}
+		if dst = g.turn(dst, b, king, false, setShare*budget); !g.over || g.err != nil {
+			g.solved = budget
+			return dst
+		}
+		setsFit = !g.sets.full
 	}
 }
 
 // turn runs one search of the piece on bit b within budget: the graph
-// search or the depth-first one.
+// search or the set search.
 func (g *generator) turn(dst []Move, b int, king, graph bool, budget int) []Move {
 	g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
-	g.table.clear()
-	switch {
-	case graph:
+	if graph {
+		if g.table == nil {
+			g.table = new(stateTable)
+		}
+		g.table.clear()
 		return g.graphSearch(dst, b, king)
-	case king:
-		return g.kingJumps(dst, b, 0, 1, 0, false)
 	}
-	return g.manJumps(dst, b, 0, 0)
+	return g.setSearch(dst, b, king)
 }
 
 // step counts a node of the current turn, and reports false when the turn
@@ -268,9 +271,6 @@ func (g *generator) step(cost int) bool {
 // captured, whose score is score.
 func (g *generator) manJumps(dst []Move, at int, captured uint64, score int) []Move {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
-		return dst
-	}
-	if g.memo && (!g.step(0) || captured != 0 && g.table.visit(0, uint8(at), captured)) {
 		return dst
 	}
 	at &= 63 // lets the compiler drop its checks on shifts and indices
@@ -309,9 +309,6 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64, score int) []M
 // others would repeat its captures, path for path).
 func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, skip uint8, ext bool) []Move {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
-		return dst
-	}
-	if g.memo && (!g.step(0) || captured != 0 && g.table.visit(0, uint8(at), captured)) {
 		return dst
 	}
 	extended := ext
@@ -435,8 +432,8 @@ func (g *generator) score(captured uint64) int {
 // paths over the same two pieces would either take them in the same order,
 // and then differ only in where the king lands between them, which the
 // king search does not repeat (kingJumps), or in both orders, which needs
-// the two lines from start to end to cross each other twice. The graph
-// search does not skip those repeats, so with a memory every capture is
+// the two lines from start to end to cross each other twice. The turns of
+// a hard piece can find a capture again, so there every capture is
 // checked.
 func (g *generator) record(dst []Move, at int, captured uint64) []Move {
 	return g.recordScored(dst, at, captured, g.score(captured))
@@ -455,7 +452,7 @@ func (g *generator) recordScored(dst []Move, at int, captured uint64, score int)
 		g.best = score
 		dst = dst[:g.start]
 		g.pieceStart = g.start
-	} else if rest := captured & (captured - 1); g.memo || rest&(rest-1) != 0 {
+	} else if rest := captured & (captured - 1); g.hard || rest&(rest-1) != 0 {
 		// Only the current piece's moves can be the same move.
 		for _, old := range dst[g.pieceStart:] {
 			if old == m {

@@ -233,20 +233,101 @@ const (
 // rootLimits are the settle limits of the first node in a turn of budget
 // nodes.
 func rootLimits(budget int) settleLimits {
-	return settleLimits{sets: budget / 64, perSet: 2 * budget, total: 2 * budget}
+	return settleLimits{sets: budget / linearTestCost, perSet: 2 * budget, total: 2 * budget}
 }
 
 // Costs in nodes of the graph search's work, for the budgets.
 const (
-	graphNodeCost = 16 // finding what is in reach and the parity bound
-	eulerTestCost = 32 // setting up one Euler test
+	graphNodeCost  = 16 // finding what is in reach and the parity bound
+	linearTestCost = 8  // linearPossible
+	eulerTestCost  = 32 // setting up one Euler test
 )
 
 // graphSearch is one piece's exact capture search.
 type graphSearch struct {
-	g     *generator
-	cg    *captureGraph
-	euler *eulerSearch
+	g      *generator
+	cg     *captureGraph
+	euler  *eulerSearch
+	linear *[64]pieceSpan // by piece bit, made on first use
+}
+
+// pieceSpan is what the linear part of the Euler test (linearEnds) needs
+// of a piece: the parities of its first edge, the space of the
+// differences to its other edges, and the squares its edges touch.
+type pieceSpan struct {
+	first, touch uint64
+	n            uint8
+	basis        [maxPieceSpan]uint64
+}
+
+// maxPieceSpan bounds the dimension of a piece's differences: fewer than
+// the squares its edges touch, which are at most 4 lines of at most 9.
+const maxPieceSpan = 36
+
+// linearPossible reports whether the parities allow a capture standing on
+// bit at to take exactly the pieces of set, as linearEnds does, from
+// spaces made once per piece: a fraction of the Euler test's cost, and it
+// turns down nearly every set that the test would.
+func (s *graphSearch) linearPossible(at int, set uint64) bool {
+	if s.linear == nil {
+		s.linear = new([64]pieceSpan)
+		s.cg.pieceSpans(s.linear)
+	}
+	var sp gf2Space
+	var sum, touched uint64
+	for x := set; x != 0; x &= x - 1 {
+		ps := &s.linear[bits.TrailingZeros64(x)]
+		sum ^= ps.first
+		touched |= ps.touch
+		for _, v := range ps.basis[:ps.n] {
+			sp.add(v)
+		}
+	}
+	start := uint64(1) << at
+	if sp.reduce(sum) == 0 {
+		return true // a trail back to the start
+	}
+	want := sp.reduce(sum ^ start)
+	for t := touched &^ start; t != 0; t &= t - 1 {
+		if sp.reduce(t&-t) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// pieceSpans fills in the spans of the pieces jumped in cg.
+func (cg *captureGraph) pieceSpans(spans *[64]pieceSpan) {
+	var seen uint64
+	var own [64]gf2Space
+	for v := cg.verts; v != 0; v &= v - 1 {
+		b := bits.TrailingZeros64(v)
+		for d := range 4 {
+			p := cg.piece[b][d]
+			if p == noBit {
+				continue
+			}
+			ps := &spans[p]
+			for l := cg.land[b][d]; l != 0; l &= l - 1 {
+				e := uint64(1)<<b | l&-l
+				ps.touch |= e
+				if seen&(1<<p) == 0 {
+					seen |= 1 << p
+					ps.first = e
+				} else {
+					own[p].add(ps.first ^ e)
+				}
+			}
+		}
+	}
+	for x := seen; x != 0; x &= x - 1 {
+		p := bits.TrailingZeros64(x)
+		ps := &spans[p]
+		for q := own[p].pivots; q != 0; q &= q - 1 {
+			ps.basis[ps.n] = own[p].basis[bits.TrailingZeros64(q)]
+			ps.n++
+		}
+	}
 }
 
 // graphSearch appends the best captures of the piece on bit from, as a
@@ -344,6 +425,12 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim
 				set := r &^ (mi.subset | ki.subset)
 				if sets++; sets > lim.sets {
 					return dst, false
+				}
+				if !s.linearPossible(at, set) {
+					if !g.step(linearTestCost) {
+						return dst, false
+					}
+					continue
 				}
 				s.euler.budget = min(lim.perSet, lim.total-work)
 				ends, ok := s.euler.ends(s.cg, at, set)

@@ -12,29 +12,44 @@ import (
 	"pgregory.net/rapid"
 )
 
+// The methods that take turns on hard pieces, for oneMethod.
+type method int
+
+const (
+	graphMethod  method = iota
+	setMethod           // the set search as it chooses to run
+	tablesMethod        // the set search, with tables whatever the size
+)
+
+func (m method) String() string { return [...]string{"graph", "sets", "tables"}[m] }
+
 // oneMethod returns the best captures of p found by one of the methods
-// that take turns on hard pieces alone, with no budget: the graph search,
-// or the depth-first search with its memory of states.
-func oneMethod(p Position, graph bool) []Move {
+// that take turns on hard pieces alone, with no budget. It returns false
+// when the set search ran out of room.
+func oneMethod(p Position, m method) ([]Move, bool) {
 	var g generator
 	g.init(&p)
 	g.start, g.best = 0, -1
-	g.table = new(stateTable)
-	g.memo = true
+	g.hard = true
+	g.sets = &setSearch{tablesOnly: m == tablesMethod}
+	graph := m == graphMethod
 	g.initKingJumps()
 	g.initOffAxis()
 	var dst []Move
+	full := false
 	for k := g.ownKings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		g.from, g.flags, g.occ = uint8(b), flagKing, (g.own|g.opp)&^(1<<b)
 		dst = g.turn(dst, b, true, graph, 1<<40)
+		full = full || g.over
 	}
 	for k := jumpSources(g.opp, g.empty) & g.ownMen; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		g.from, g.flags, g.open = uint8(b), 0, g.empty|1<<b
 		dst = g.turn(dst, b, false, graph, 1<<40)
+		full = full || g.over
 	}
-	return dst
+	return dst, !full
 }
 
 // checkMethods compares the captures of each method with the reference
@@ -44,12 +59,14 @@ func checkMethods(t *rapid.T, p Position) {
 	if !capture {
 		return
 	}
-	for _, graph := range []bool{true, false} {
-		checkMethod(t, p, oneMethod(p, graph), want)
+	for _, m := range []method{graphMethod, setMethod, tablesMethod} {
+		if got, ok := oneMethod(p, m); ok {
+			checkMethod(t, p, m, got, want)
+		}
 	}
 }
 
-func checkMethod(t *rapid.T, p Position, got []Move, want map[refKey]refMove) {
+func checkMethod(t *rapid.T, p Position, m method, got []Move, want map[refKey]refMove) {
 	var gotKeys, wantKeys []string
 	for _, m := range got {
 		gotKeys = append(gotKeys, keyOf(m).String())
@@ -60,14 +77,15 @@ func checkMethod(t *rapid.T, p Position, got []Move, want map[refKey]refMove) {
 	slices.Sort(gotKeys)
 	slices.Sort(wantKeys)
 	if !slices.Equal(gotKeys, wantKeys) {
-		t.Fatalf("%s: %v, reference %v", p.FEN(), gotKeys, wantKeys)
+		t.Fatalf("%s: %s %v, reference %v", p.FEN(), m, gotKeys, wantKeys)
 	}
 }
 
 // Each method of the hard pieces, alone from the first node, finds the
 // moves of the reference generator: on random positions, and on positions
 // where a king can take many pieces, where the graph search's settling by
-// the Euler test does the work.
+// the Euler test does the work. The set search is checked both ways it
+// keeps its sets.
 func TestMethodsMatchReference(t *testing.T) {
 	t.Run("random", func(t *testing.T) {
 		rapid.Check(t, func(t *rapid.T) { checkMethods(t, anyPosition.Draw(t, "position")) })
@@ -211,12 +229,14 @@ func TestWorstCase(t *testing.T) {
 			continue
 		}
 		// The turns of the two methods, with their unfinished turns'
-		// captures kept, give what the graph search alone gives.
-		alone := oneMethod(p, true)
+		// captures kept, give what each method alone gives.
 		slices.SortFunc(moves, Move.Compare)
-		slices.SortFunc(alone, Move.Compare)
-		if !slices.Equal(moves, alone) {
-			t.Errorf("%s: LegalMoves %v, graph search alone %v", c[0], moves, alone)
+		for _, m := range []method{graphMethod, setMethod} {
+			alone, ok := oneMethod(p, m)
+			slices.SortFunc(alone, Move.Compare)
+			if ok && !slices.Equal(moves, alone) {
+				t.Errorf("%s: LegalMoves %v, %s alone %v", c[0], moves, m, alone)
+			}
 		}
 		for _, m := range moves[:min(2, len(moves))] {
 			checkPathOf(t, p, m, p.Path(m))

@@ -38,21 +38,22 @@ type pieceEdges struct {
 
 // eulerSearch is one run of the test.
 type eulerSearch struct {
-	start   uint64
-	budget  int             // edge choices allowed; 0 means eulerBudget
-	end     uint64          // when not 0, the one end square wanted
-	visit   []uint8         // squares the capture must land on before its end
-	ctx     context.Context // when not nil, the test stops when it is done
-	n       int
-	pieces  [NumSquares]pieceEdges
-	settled [NumSquares]uint64 // squares no piece after i touches
-	chosen  [NumSquares][2]uint8
-	found   uint64
-	touched uint64 // every square of every edge
-	work    int
-	parity  uint64       // the ends by parity of the current state's choices
-	memo    *parityTable // made once a test runs long
-	test    uint32       // tells the tests that share memo apart
+	start    uint64
+	budget   int             // edge choices allowed; 0 means eulerBudget
+	end      uint64          // when not 0, the one end square wanted
+	visit    []uint8         // squares the capture must land on before its end
+	ctx      context.Context // when not nil, the test stops when it is done
+	n        int
+	pieces   [NumSquares]pieceEdges
+	settled  [NumSquares]uint64 // squares no piece after i touches
+	chosen   [NumSquares][2]uint8
+	found    uint64
+	touched  uint64 // every square of every edge
+	possible uint64 // the ends linearEnds allows
+	work     int
+	parity   uint64       // the ends by parity of the current state's choices
+	memo     *parityTable // made once a test runs long
+	test     uint32       // tells the tests that share memo apart
 }
 
 // ends returns the squares on which a capture standing on bit at can end
@@ -100,10 +101,75 @@ func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) 
 		later |= s.pieces[i].touch
 	}
 	s.touched = later
-	if !s.choose(0, 0, 0) {
-		return 0, false
+	if s.possible = s.linearEnds(); s.end != 0 {
+		s.possible &= s.end
+	}
+	if s.possible == 0 || !s.choose(0, 0, 0) {
+		return 0, s.possible == 0
 	}
 	return s.found, true
+}
+
+// linearEnds returns the squares where the parities allow an end, ignoring
+// that each piece has one edge: every end lies among them. Each piece
+// adds the parities of one of its edges; write that as its first edge's
+// plus the difference to the one chosen. The differences of all pieces
+// gf2Space a space, and the parities the choices can give, as vectors of
+// squares over GF(2), lie in the sum of the first edges plus that space;
+// so the parities of a trail ending on t (the start and t odd, or none
+// when t is the start) must too. One elimination answers for every t, in
+// microseconds, where the search of choices can take milliseconds to find
+// that no choice works.
+func (s *eulerSearch) linearEnds() uint64 {
+	var sp gf2Space
+	var sum uint64
+	for _, pe := range s.pieces[:s.n] {
+		first := uint64(1)<<pe.edges[0][0] | uint64(1)<<pe.edges[0][1]
+		sum ^= first
+		for _, e := range pe.edges[1:pe.n] {
+			sp.add(first ^ uint64(1)<<e[0] ^ uint64(1)<<e[1])
+		}
+	}
+	var ends uint64
+	if sp.reduce(sum) == 0 {
+		ends = s.start
+	}
+	// sum + start + t lies in the space exactly when t and sum + start
+	// reduce to the same vector.
+	want := sp.reduce(sum ^ s.start)
+	for t := s.touched &^ s.start; t != 0; t &= t - 1 {
+		if sp.reduce(t&-t) == want {
+			ends |= t & -t
+		}
+	}
+	return ends
+}
+
+// gf2Space is a space of vectors over GF(2), by a basis with a distinct
+// highest bit (pivot) each.
+type gf2Space struct {
+	pivots uint64
+	basis  [64]uint64 // by pivot
+}
+
+// add adds x to the space.
+func (sp *gf2Space) add(x uint64) {
+	if x = sp.reduce(x); x != 0 {
+		p := 63 - bits.LeadingZeros64(x)
+		sp.basis[p] = x
+		sp.pivots |= 1 << p
+	}
+}
+
+// reduce returns the vector of x's class that holds no pivot: the same
+// for two vectors exactly when they differ by one of the space.
+func (sp *gf2Space) reduce(x uint64) uint64 {
+	for m := x & sp.pivots; m != 0; m = x & sp.pivots {
+		// Each step clears the highest pivot left and changes only
+		// lower bits.
+		x ^= sp.basis[63-bits.LeadingZeros64(m)]
+	}
+	return x
 }
 
 // order arranges the pieces so that squares are settled early: each next
@@ -166,10 +232,7 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 	if odd&settled&^s.start == 0 {
 		// No end fixed yet: it will be an unsettled square or the start.
 		// When all of those are found already, nothing new can come.
-		cand := s.touched&^settled | s.start
-		if s.end != 0 {
-			cand &= s.end
-		}
+		cand := (s.touched&^settled | s.start) & s.possible
 		if cand&^s.found == 0 {
 			return true
 		}

@@ -1,0 +1,283 @@
+package frisian
+
+import "math/bits"
+
+// The search by taken sets: one piece's captures, breadth first over the
+// sets of pieces they take.
+//
+// Taken pieces stay on the board, so whether a jump exists depends only on
+// where the piece stands and on which pieces it has taken. For each set S
+// of taken pieces the search keeps every square the piece can stand on
+// having taken exactly S, all in one bitboard, and goes from the sets of k
+// pieces to those of k+1. A king jumps a piece from any square of the
+// empty run before it to any square of the run behind it, so one jump of
+// all those squares at once costs a few ANDs, whatever they are: where the
+// depth-first searches visit a state per square and order of taking, this
+// one visits each set once. The sets a capture can take are the states;
+// on the hardest known king positions they are tens of thousands, where
+// the trails are countless.
+//
+// A set whose capture can stop on some square (no jump from there over a
+// piece not yet taken) is a complete capture ending there. The best score
+// among them is the precedence rule's, and every square of a best set is
+// an end: a capture that could go on would take a heavier set.
+
+// setPiece is an enemy piece as the search sees it: the jumps over it,
+// from any square of from[k] to any square of to[k].
+type setPiece struct {
+	bit      uint8
+	n        uint8
+	from, to [8]uint64
+}
+
+// setSearch is the search's state, kept by the generator between pieces.
+type setSearch struct {
+	pieces [NumSquares]setPiece
+	all    uint64 // the pieces, as a set of indices into pieces
+	kings  uint64 // those of them that are kings
+	// jumpable holds, for each square, the pieces that can be jumped
+	// from it.
+	jumpable [64]uint64
+	// The squares of each set: indexed by the set itself when there are
+	// few pieces (then every set comes after its subsets), else in
+	// tables of the sets of one size.
+	dense  []uint64
+	layers [2]setLayer
+	// The complete captures of the best score found so far (top, -1
+	// for none), recorded at the end: as the score grows, captures
+	// recorded at once would mostly be dropped again.
+	top  int
+	ends []setEnds
+	full bool // the last search ran out of room
+	// tablesOnly makes every search use the tables, for tests: real
+	// positions with more than maxDensePieces in reach are rare.
+	tablesOnly bool
+}
+
+// maxDensePieces is the most pieces whose sets are indexed directly (2
+// MiB). Clearing and reading the index costs a node per 16 sets.
+const maxDensePieces = 18
+
+// setEnds are the squares on which the captures taking a set can end.
+type setEnds struct{ taken, ends uint64 }
+
+// build fills in the pieces of prey jumped in the capture graph cg.
+func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
+	var index [64]uint8 // piece bit → its place in pieces, plus one
+	n := 0
+	s.kings = 0
+	clear(s.jumpable[:])
+	for v := cg.verts; v != 0; v &= v - 1 {
+		b := bits.TrailingZeros64(v)
+		for d := range 8 {
+			p := cg.piece[b][d]
+			if p == noBit || prey&(1<<p) == 0 {
+				continue
+			}
+			if index[p] == 0 {
+				s.pieces[n] = setPiece{bit: p}
+				if oppKings&(1<<p) != 0 {
+					s.kings |= 1 << n
+				}
+				n++
+				index[p] = uint8(n)
+			}
+			q := &s.pieces[index[p]-1]
+			q.from[d] |= 1 << b
+			q.to[d] = cg.land[b][d]
+			s.jumpable[b] |= 1 << (index[p] - 1)
+		}
+	}
+	// Keep only the directions with jumps, first.
+	for i := range n {
+		q := &s.pieces[i]
+		k := uint8(0)
+		for d := range 8 {
+			if q.from[d] != 0 {
+				q.from[k], q.to[k] = q.from[d], q.to[d]
+				k++
+			}
+		}
+		q.n = k
+	}
+	s.all = 1<<n - 1
+}
+
+// setSearch appends the best captures of the piece on bit from, as a turn
+// of searchPiece.
+func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
+	if g.sets == nil {
+		g.sets = new(setSearch)
+	}
+	s := g.sets
+	cg := newCaptureGraph(from, g.own|g.opp, g.opp, king)
+	prey, _ := cg.reach(from, 0)
+	s.build(cg, prey, g.oppKings)
+	s.top, s.ends, s.full = g.best, s.ends[:0], false
+	if n := bits.OnesCount64(prey); n <= maxDensePieces && !s.tablesOnly {
+		s.searchDense(g, from, n)
+	} else {
+		s.searchLayers(g, from)
+	}
+	// Captures found by an unfinished search are real, and stay.
+	for _, e := range s.ends {
+		var captured uint64
+		for t := e.taken; t != 0; t &= t - 1 {
+			captured |= 1 << s.pieces[bits.TrailingZeros64(t)].bit
+		}
+		for ends := e.ends; ends != 0; ends &= ends - 1 {
+			dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, s.top)
+		}
+	}
+	return dst
+}
+
+// searchDense searches the sets of n pieces by their index, in order:
+// every set comes after those one piece smaller.
+func (s *setSearch) searchDense(g *generator, from, n int) {
+	size := 1 << n
+	if !g.step(size / 16) {
+		return
+	}
+	if cap(s.dense) < size {
+		s.dense = make([]uint64, size)
+	}
+	s.dense = s.dense[:size]
+	clear(s.dense)
+	s.dense[0] = 1 << from
+	for taken, at := range s.dense {
+		if at != 0 && !s.expand(g, uint64(taken), at, nil) {
+			return
+		}
+	}
+}
+
+// searchLayers searches the sets of one size after another, each size in
+// a table.
+func (s *setSearch) searchLayers(g *generator, from int) {
+	cur, next := &s.layers[0], &s.layers[1]
+	next.reset()
+	s.expand(g, 0, 1<<from, next)
+	for next.n() > 0 && !g.over {
+		cur, next = next, cur
+		next.reset()
+		for _, i := range cur.used {
+			if e := cur.slots[i]; !s.expand(g, e.key, e.val, next) {
+				return
+			}
+		}
+	}
+}
+
+// expand goes on from the set taken (indices into s.pieces), standing on
+// any square of at: it adds the sets one piece larger, to next or to
+// s.dense when next is nil, and keeps the captures that stop here. It
+// reports false when the search must stop.
+func (s *setSearch) expand(g *generator, taken, at uint64, next *setLayer) bool {
+	kings := bits.OnesCount64(taken & s.kings)
+	score := 2*(kingValue*kings+manValue*(bits.OnesCount64(taken)-kings)) + int(g.flags&flagKing)
+	left := s.all &^ taken
+	if lk := bits.OnesCount64(left & s.kings); score+2*(kingValue*lk+manValue*(bits.OnesCount64(left)-lk)) < s.top {
+		return true // nothing from here can reach the best score
+	}
+	var goesOn, jumped uint64 // squares of at with a jump; the pieces
+	for a := at; a != 0; a &= a - 1 {
+		v := bits.TrailingZeros64(a)
+		if j := s.jumpable[v&63] & left; j != 0 {
+			goesOn |= 1 << v
+			jumped |= j
+		}
+	}
+	grew := bits.OnesCount64(jumped)
+	for ; jumped != 0; jumped &= jumped - 1 {
+		i := bits.TrailingZeros64(jumped)
+		q := &s.pieces[i&63]
+		var land uint64
+		for k, from := range q.from[:q.n] {
+			if at&from != 0 {
+				land |= q.to[k]
+			}
+		}
+		if next == nil {
+			s.dense[taken|1<<i] |= land
+		} else if !next.add(taken|1<<i, land) {
+			g.over, s.full = true, true // the graph search answers
+			return false
+		}
+	}
+	if ends := at &^ goesOn; ends != 0 && taken != 0 && score >= s.top {
+		if score > s.top {
+			s.top, s.ends = score, s.ends[:0]
+		}
+		s.ends = append(s.ends, setEnds{taken, ends})
+	}
+	return g.step(1 + grew)
+}
+
+// setLayer holds the sets of one size and their squares: a hash table
+// keyed by the set, which is never empty, with the slots in use listed.
+type setLayer struct {
+	slots []setSlot
+	used  []uint32
+	shift uint8
+}
+
+type setSlot struct{ key, val uint64 }
+
+const (
+	minLayerSlots = 1 << 10
+	maxLayerSlots = 1 << 17 // 2 MiB
+)
+
+func (t *setLayer) n() int { return len(t.used) }
+
+// reset empties the table.
+func (t *setLayer) reset() {
+	if t.slots == nil {
+		t.slots = make([]setSlot, minLayerSlots)
+		t.shift = 64 - 10
+	}
+	for _, i := range t.used {
+		t.slots[i].key = 0
+	}
+	t.used = t.used[:0]
+}
+
+// add adds the squares at to those of the set key, and reports false when
+// the table is full.
+func (t *setLayer) add(key, at uint64) bool {
+	mask := uint32(len(t.slots) - 1)
+	for i := uint32(key * 0x9e3779b97f4a7c15 >> t.shift); ; i = (i + 1) & mask {
+		e := &t.slots[i]
+		if e.key == key {
+			e.val |= at
+			return true
+		}
+		if e.key == 0 {
+			if 2*(len(t.used)+1) > len(t.slots) {
+				if !t.grow() {
+					return false
+				}
+				return t.add(key, at) // grown: the slot moved
+			}
+			*e = setSlot{key, at}
+			t.used = append(t.used, i)
+			return true
+		}
+	}
+}
+
+// grow doubles the table, and reports false when it is at its largest.
+func (t *setLayer) grow() bool {
+	if len(t.slots) >= maxLayerSlots {
+		return false
+	}
+	old, used := t.slots, t.used
+	t.slots = make([]setSlot, 2*len(old))
+	t.shift--
+	t.used = make([]uint32, 0, cap(used)*2)
+	for _, i := range used {
+		t.add(old[i].key, old[i].val)
+	}
+	return true
+}
