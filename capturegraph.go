@@ -287,13 +287,7 @@ func (s *graphSearch) linearPossible(at int, set uint64) bool {
 	if sp.reduce(sum) == 0 {
 		return true // a trail back to the start
 	}
-	want := sp.reduce(sum ^ start)
-	for t := touched &^ start; t != 0; t &= t - 1 {
-		if sp.reduce(t&-t) == want {
-			return true
-		}
-	}
-	return false
+	return sp.matching(touched&^start, sp.reduce(sum^start)) != 0
 }
 
 // pieceSpans fills in the spans of the pieces jumped in cg.

@@ -48,8 +48,10 @@ type eulerSearch struct {
 	settled  [NumSquares]uint64 // squares no piece after i touches
 	chosen   [NumSquares][2]uint8
 	found    uint64
-	touched  uint64 // every square of every edge
-	possible uint64 // the ends linearEnds allows
+	touched  uint64       // every square of every edge
+	possible uint64       // the ends linearEnds allows
+	suffix   *eulerSuffix // made once a test runs long
+	suffixOf uint32       // the test suffix was filled in for
 	work     int
 	parity   uint64       // the ends by parity of the current state's choices
 	memo     *parityTable // made once a test runs long
@@ -62,6 +64,7 @@ type eulerSearch struct {
 func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) {
 	s.start, s.n, s.found, s.work, s.parity = 1<<at, 0, 0, 0, 0
 	s.test++
+	s.suffixOf = 0
 	var index [64]uint8 // piece bit → its place in pieces, plus one
 	var takes uint64
 	// Each edge is seen once, from its end with the lower bit, in one of
@@ -136,17 +139,12 @@ func (s *eulerSearch) linearEnds() uint64 {
 	}
 	// sum + start + t lies in the space exactly when t and sum + start
 	// reduce to the same vector.
-	want := sp.reduce(sum ^ s.start)
-	for t := s.touched &^ s.start; t != 0; t &= t - 1 {
-		if sp.reduce(t&-t) == want {
-			ends |= t & -t
-		}
-	}
-	return ends
+	return ends | sp.matching(s.touched&^s.start, sp.reduce(sum^s.start))
 }
 
-// gf2Space is a space of vectors over GF(2), by a basis with a distinct
-// highest bit (pivot) each.
+// gf2Space is a space of vectors over GF(2), by a basis in reduced
+// echelon form: each vector has a distinct highest bit (its pivot), and
+// no vector holds another's pivot.
 type gf2Space struct {
 	pivots uint64
 	basis  [64]uint64 // by pivot
@@ -154,22 +152,46 @@ type gf2Space struct {
 
 // add adds x to the space.
 func (sp *gf2Space) add(x uint64) {
-	if x = sp.reduce(x); x != 0 {
-		p := 63 - bits.LeadingZeros64(x)
-		sp.basis[p] = x
-		sp.pivots |= 1 << p
+	if x = sp.reduce(x); x == 0 {
+		return
 	}
+	p := 63 - bits.LeadingZeros64(x)
+	// Clear the new pivot from the vectors that hold it.
+	for q := sp.pivots; q != 0; q &= q - 1 {
+		b := bits.TrailingZeros64(q)
+		if sp.basis[b]&(1<<p) != 0 {
+			sp.basis[b] ^= x
+		}
+	}
+	sp.basis[p] = x
+	sp.pivots |= 1 << p
 }
 
 // reduce returns the vector of x's class that holds no pivot: the same
 // for two vectors exactly when they differ by one of the space.
 func (sp *gf2Space) reduce(x uint64) uint64 {
-	for m := x & sp.pivots; m != 0; m = x & sp.pivots {
-		// Each step clears the highest pivot left and changes only
-		// lower bits.
-		x ^= sp.basis[63-bits.LeadingZeros64(m)]
+	// No vector of the basis holds another's pivot, so one pass does.
+	for m := x & sp.pivots; m != 0; m &= m - 1 {
+		x ^= sp.basis[bits.TrailingZeros64(m)]
 	}
 	return x
+}
+
+// matching returns the squares of among whose single bit reduces to want,
+// which holds no pivot: a square that is no pivot reduces to itself, and
+// a pivot p to its vector less p.
+func (sp *gf2Space) matching(among, want uint64) uint64 {
+	var found uint64
+	if want&(want-1) == 0 {
+		found = want & among
+	}
+	for q := among & sp.pivots; q != 0; q &= q - 1 {
+		p := q & -q
+		if sp.basis[bits.TrailingZeros64(q)]^p == want {
+			found |= p
+		}
+	}
+	return found
 }
 
 // order arranges the pieces so that squares are settled early: each next
@@ -234,6 +256,12 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 		// When all of those are found already, nothing new can come.
 		cand := (s.touched&^settled | s.start) & s.possible
 		if cand&^s.found == 0 {
+			return true
+		}
+	}
+	if s.work > suffixAfter {
+		s.work++ // it costs about a step
+		if !s.linearCanEnd(i, odd, settled) {
 			return true
 		}
 	}
@@ -311,6 +339,58 @@ func (s *eulerSearch) lands(end uint64) bool {
 		}
 	}
 	return true
+}
+
+// The linear test of the choices left. Once a test runs long, each state
+// asks linearEnds' question of the pieces still to choose: the parities so
+// far plus those of their first edges must differ from those of an end not
+// yet found by a vector of their differences' space.
+
+// suffixAfter is the work after which a test asks at every state.
+const suffixAfter = 1 << 8
+
+// eulerSuffix holds, for each i, the first edges' parities of pieces i and
+// after, and the space of their differences.
+type eulerSuffix struct {
+	sum   [NumSquares + 1]uint64
+	space [NumSquares + 1]gf2Space
+}
+
+// linearCanEnd reports whether the state before piece i, with parities
+// odd, might still give an end not found yet.
+func (s *eulerSearch) linearCanEnd(i int, odd, settled uint64) bool {
+	if s.suffixOf != s.test {
+		s.fillSuffix()
+	}
+	ends := s.possible &^ s.found
+	if fixed := odd & settled &^ s.start; fixed != 0 {
+		ends &= fixed // the one square that can end it
+	}
+	sp := &s.suffix.space[i]
+	x := odd ^ s.suffix.sum[i]
+	if ends&s.start != 0 && sp.reduce(x) == 0 {
+		return true
+	}
+	return sp.matching(ends&^s.start, sp.reduce(x^s.start)) != 0
+}
+
+// fillSuffix fills in s.suffix for the current test.
+func (s *eulerSearch) fillSuffix() {
+	if s.suffix == nil {
+		s.suffix = new(eulerSuffix)
+	}
+	sf := s.suffix
+	sf.sum[s.n], sf.space[s.n] = 0, gf2Space{}
+	for i := s.n - 1; i >= 0; i-- {
+		pe := &s.pieces[i]
+		first := uint64(1)<<pe.edges[0][0] | uint64(1)<<pe.edges[0][1]
+		sf.sum[i] = sf.sum[i+1] ^ first
+		sf.space[i] = sf.space[i+1]
+		for _, e := range pe.edges[1:pe.n] {
+			sf.space[i].add(first ^ uint64(1)<<e[0] ^ uint64(1)<<e[1])
+		}
+	}
+	s.suffixOf = s.test
 }
 
 // The memory of the choice. The state after the edges of the first i pieces
