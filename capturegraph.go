@@ -248,7 +248,13 @@ type graphSearch struct {
 	g      *generator
 	cg     *captureGraph
 	euler  *eulerSearch
-	linear *[64]pieceSpan // by piece bit, made on first use
+	linear *pieceSpans // made on first use
+}
+
+// pieceSpans are the pieces' spaces, their bases end to end.
+type pieceSpans struct {
+	by    [64]pieceSpan // by piece bit
+	basis []uint64
 }
 
 // pieceSpan is what the linear part of the Euler test (linearEnds) needs
@@ -256,13 +262,8 @@ type graphSearch struct {
 // differences to its other edges, and the squares its edges touch.
 type pieceSpan struct {
 	first, touch uint64
-	n            uint8
-	basis        [maxPieceSpan]uint64
+	basis        [2]uint16 // where its basis lies in pieceSpans.basis
 }
-
-// maxPieceSpan bounds the dimension of a piece's differences: fewer than
-// the squares its edges touch, which are at most 4 lines of at most 9.
-const maxPieceSpan = 36
 
 // linearPossible reports whether the parities allow a capture standing on
 // bit at to take exactly the pieces of set, as linearEnds does, from
@@ -270,16 +271,15 @@ const maxPieceSpan = 36
 // turns down nearly every set that the test would.
 func (s *graphSearch) linearPossible(at int, set uint64) bool {
 	if s.linear == nil {
-		s.linear = new([64]pieceSpan)
-		s.cg.pieceSpans(s.linear)
+		s.linear = s.cg.pieceSpans()
 	}
 	var sp gf2Space
 	var sum, touched uint64
 	for x := set; x != 0; x &= x - 1 {
-		ps := &s.linear[bits.TrailingZeros64(x)]
+		ps := &s.linear.by[bits.TrailingZeros64(x)]
 		sum ^= ps.first
 		touched |= ps.touch
-		for _, v := range ps.basis[:ps.n] {
+		for _, v := range s.linear.basis[ps.basis[0]:ps.basis[1]] {
 			sp.add(v)
 		}
 	}
@@ -290,8 +290,10 @@ func (s *graphSearch) linearPossible(at int, set uint64) bool {
 	return sp.matching(touched&^start, sp.reduce(sum^start)) != 0
 }
 
-// pieceSpans fills in the spans of the pieces jumped in cg.
-func (cg *captureGraph) pieceSpans(spans *[64]pieceSpan) {
+// pieceSpans returns the spans of the pieces jumped in cg.
+func (cg *captureGraph) pieceSpans() *pieceSpans {
+	all := new(pieceSpans)
+	spans := &all.by
 	var seen uint64
 	var own [64]gf2Space
 	for v := cg.verts; v != 0; v &= v - 1 {
@@ -314,14 +316,21 @@ func (cg *captureGraph) pieceSpans(spans *[64]pieceSpan) {
 			}
 		}
 	}
+	n := 0
+	for x := seen; x != 0; x &= x - 1 {
+		n += bits.OnesCount64(own[bits.TrailingZeros64(x)].pivots)
+	}
+	all.basis = make([]uint64, 0, n)
 	for x := seen; x != 0; x &= x - 1 {
 		p := bits.TrailingZeros64(x)
 		ps := &spans[p]
+		ps.basis[0] = uint16(len(all.basis))
 		for q := own[p].pivots; q != 0; q &= q - 1 {
-			ps.basis[ps.n] = own[p].basis[bits.TrailingZeros64(q)]
-			ps.n++
+			all.basis = append(all.basis, own[p].basis[bits.TrailingZeros64(q)])
 		}
+		ps.basis[1] = uint16(len(all.basis))
 	}
+	return all
 }
 
 // graphSearch appends the best captures of the piece on bit from, as a
@@ -420,7 +429,9 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim
 				if sets++; sets > lim.sets {
 					return dst, false
 				}
-				if !s.linearPossible(at, set) {
+				// The Euler test asks the parities itself: the shared
+				// spaces pay off only once several sets are tried.
+				if sets > 1 && !s.linearPossible(at, set) {
 					if !g.step(linearTestCost) {
 						return dst, false
 					}

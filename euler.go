@@ -347,13 +347,13 @@ func (s *eulerSearch) lands(end uint64) bool {
 // yet found by a vector of their differences' space.
 
 // suffixAfter is the work after which a test asks at every state.
-const suffixAfter = 1 << 8
+const suffixAfter = 1 << 10
 
 // eulerSuffix holds, for each i, the first edges' parities of pieces i and
 // after, and the space of their differences.
 type eulerSuffix struct {
 	sum   [NumSquares + 1]uint64
-	space [NumSquares + 1]gf2Space
+	space []gf2Space // n+1 of them
 }
 
 // linearCanEnd reports whether the state before piece i, with parities
@@ -380,6 +380,9 @@ func (s *eulerSearch) fillSuffix() {
 		s.suffix = new(eulerSuffix)
 	}
 	sf := s.suffix
+	if len(sf.space) < s.n+1 {
+		sf.space = make([]gf2Space, s.n+1)
+	}
 	sf.sum[s.n], sf.space[s.n] = 0, gf2Space{}
 	for i := s.n - 1; i >= 0; i-- {
 		pe := &s.pieces[i]

@@ -54,9 +54,10 @@ type setSearch struct {
 	tablesOnly bool
 }
 
-// maxDensePieces is the most pieces whose sets are indexed directly (2
-// MiB). Clearing and reading the index costs a node per 16 sets.
-const maxDensePieces = 18
+// maxDensePieces is the most pieces whose sets are indexed directly (32
+// KiB): past that, clearing and reading the index (a node per 16 sets)
+// costs more than the tables on the positions measured.
+const maxDensePieces = 12
 
 // setEnds are the squares on which the captures taking a set can end.
 type setEnds struct{ taken, ends uint64 }
