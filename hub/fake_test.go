@@ -257,7 +257,7 @@ func TestFakeRejects(t *testing.T) {
 		hello: func(f *fake) {
 			f.say(scanHello...)
 			// Unasked lines while idle: stale by the next command.
-			for range 1000 {
+			for range 100 {
 				f.say(`error message="noise"`)
 			}
 		},
@@ -271,7 +271,9 @@ func TestFakeRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(20 * time.Millisecond) // let the noise arrive
+	// Let the noise arrive: 20 ms was too short for 1000 lines on a
+	// loaded CI machine, so the noise is shorter and the wait longer.
+	time.Sleep(200 * time.Millisecond)
 	if err := c.Ping(ctx); err != nil {
 		t.Errorf("Ping after noise: %v", err)
 	}
