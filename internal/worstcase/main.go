@@ -35,7 +35,8 @@
 // a comment line. Lines starting with # are comments.
 //
 // -check FILE reads positions, one per line with the FEN as the last
-// tab-separated field (so the output of a search can be read back), skips
+// tab-separated field that is one (so the output of a search and
+// testdata/worstcase.txt can both be read back), skips
 // blank lines and lines starting with #, and prints each position's time and
 // number of legal moves in the same form: a regression check after a change
 // to move generation.
@@ -112,7 +113,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.Reps, "reps", 3, "computations of the legal moves per evaluation; the least time counts")
 	fs.IntVar(&cfg.Patience, "patience", 500, "evaluations without a better placement before the climb restarts")
 	fs.IntVar(&cfg.Top, "top", 10, "distinct positions to list at the end")
-	fs.StringVar(&cfg.Check, "check", "", "time the positions in `FILE` (FEN as the last tab-separated field of each line) instead of searching")
+	fs.StringVar(&cfg.Check, "check", "", "time the positions in `FILE` (FEN as the last tab-separated field of each line that is one) instead of searching")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: worstcase [flags]\n       worstcase -check FILE [-timeout D] [-reps N]")
 		fs.PrintDefaults()
@@ -285,6 +286,24 @@ func mirrorKey(p frisian.Position) string {
 	return min(a, mp.FEN())
 }
 
+// lineFEN returns the position of a line of tab-separated fields: the
+// last field that is a FEN, so that both this program's output (the FEN
+// last) and testdata/worstcase.txt (name, FEN, moves, source) can be read.
+func lineFEN(line string) (frisian.Position, error) {
+	fields := strings.Split(line, "\t")
+	var first error
+	for i := len(fields) - 1; i >= 0; i-- {
+		p, err := frisian.ParseFEN(strings.TrimSpace(fields[i]))
+		if err == nil {
+			return p, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return frisian.Position{}, first
+}
+
 // check times the positions read from in and writes one line for each to
 // out, then a summary comment. Lines it cannot read are reported in a
 // comment line and make the returned error.
@@ -299,9 +318,7 @@ func check(cfg config, in io.Reader, out io.Writer) error {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		fields := strings.Split(line, "\t")
-		fen := strings.TrimSpace(fields[len(fields)-1])
-		p, err := frisian.ParseFEN(fen)
+		p, err := lineFEN(line)
 		if err != nil {
 			fmt.Fprintf(out, "# line %d: %v\n", lineNo, err)
 			bad = append(bad, strconv.Itoa(lineNo))

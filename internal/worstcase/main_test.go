@@ -107,13 +107,15 @@ func TestMutate(t *testing.T) {
 }
 
 // TestCheck times the positions of a small file, skipping comments and
-// blank lines and taking the FEN from the last field.
+// blank lines and taking the FEN from the last field that is one, as in
+// the program's output and in testdata/worstcase.txt.
 func TestCheck(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "worst.txt")
 	text := "# a comment\n" +
 		"\n" +
 		"12.5\t1\tW:W28:B18,22,23\n" +
-		"B:W31-50:B1-20\n"
+		"B:W31-50:B1-20\n" +
+		"stress\tW:W28:B18,22,23\t1\tscan\n"
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +124,7 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := positionLines(t, out.String())
-	want := [][2]string{{"1", "W:W28:B18,22,23"}, {"9", "B:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"}}
+	want := [][2]string{{"1", "W:W28:B18,22,23"}, {"9", "B:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"}, {"1", "W:W28:B18,22,23"}}
 	if len(lines) != len(want) {
 		t.Fatalf("%d position lines, want %d:\n%s", len(lines), len(want), out.String())
 	}
