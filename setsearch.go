@@ -49,15 +49,19 @@ type setSearch struct {
 	top  int
 	ends []setEnds
 	full bool // the last search ran out of room
-	// tablesOnly makes every search use the tables, for tests: real
-	// positions with more than maxDensePieces in reach are rare.
+	// tablesOnly makes every search keep to the tables, for tests.
 	tablesOnly bool
 }
 
-// maxDensePieces is the most pieces whose sets are indexed directly (32
-// KiB): past that, clearing and reading the index (a node per 16 sets)
-// costs more than the tables on the positions measured.
-const maxDensePieces = 12
+// maxDensePieces is the most pieces whose sets may be indexed directly
+// (4 MiB). Clearing and reading the index costs a node per 16 sets, so
+// the search starts with tables and turns to the index only once a size
+// holds at least one set in denseFrom of all: on a board where few sets
+// can be taken, the index would cost more than the search.
+const (
+	maxDensePieces = 19
+	denseFrom      = 64
+)
 
 // setEnds are the squares on which the captures taking a set can end.
 type setEnds struct{ taken, ends uint64 }
@@ -115,11 +119,7 @@ func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
 	prey, _ := cg.reach(from, 0)
 	s.build(cg, prey, g.oppKings)
 	s.top, s.ends, s.full = g.best, s.ends[:0], false
-	if n := bits.OnesCount64(prey); n <= maxDensePieces && !s.tablesOnly {
-		s.searchDense(g, from, n)
-	} else {
-		s.searchLayers(g, from)
-	}
+	s.searchLayers(g, from, bits.OnesCount64(prey))
 	// Captures found by an unfinished search are real, and stay.
 	for _, e := range s.ends {
 		var captured uint64
@@ -133,9 +133,31 @@ func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
 	return dst
 }
 
-// searchDense searches the sets of n pieces by their index, in order:
+// searchLayers searches the sets of one size after another, each size in
+// a table, until a size is large enough to go on by index (n pieces).
+func (s *setSearch) searchLayers(g *generator, from, n int) {
+	cur, next := &s.layers[0], &s.layers[1]
+	next.reset()
+	s.expand(g, 0, 1<<from, next)
+	for next.n() > 0 && !g.over {
+		if n <= maxDensePieces && !s.tablesOnly && next.n()*denseFrom >= 1<<n {
+			s.searchDense(g, n, next)
+			return
+		}
+		cur, next = next, cur
+		next.reset()
+		for _, i := range cur.used {
+			if e := cur.slots[i]; !s.expand(g, e.key, e.val, next) {
+				return
+			}
+		}
+	}
+}
+
+// searchDense goes on from the sets of layer, all of one size, by index:
+// a set's index is larger than its subsets', so in the order of indices
 // every set comes after those one piece smaller.
-func (s *setSearch) searchDense(g *generator, from, n int) {
+func (s *setSearch) searchDense(g *generator, n int, layer *setLayer) {
 	size := 1 << n
 	if !g.step(size / 16) {
 		return
@@ -145,27 +167,15 @@ func (s *setSearch) searchDense(g *generator, from, n int) {
 	}
 	s.dense = s.dense[:size]
 	clear(s.dense)
-	s.dense[0] = 1 << from
-	for taken, at := range s.dense {
-		if at != 0 && !s.expand(g, uint64(taken), at, nil) {
-			return
-		}
+	lowest := size
+	for _, i := range layer.used {
+		e := layer.slots[i]
+		s.dense[e.key] = e.val
+		lowest = min(lowest, int(e.key))
 	}
-}
-
-// searchLayers searches the sets of one size after another, each size in
-// a table.
-func (s *setSearch) searchLayers(g *generator, from int) {
-	cur, next := &s.layers[0], &s.layers[1]
-	next.reset()
-	s.expand(g, 0, 1<<from, next)
-	for next.n() > 0 && !g.over {
-		cur, next = next, cur
-		next.reset()
-		for _, i := range cur.used {
-			if e := cur.slots[i]; !s.expand(g, e.key, e.val, next) {
-				return
-			}
+	for taken := lowest; taken < size; taken++ {
+		if at := s.dense[taken]; at != 0 && !s.expand(g, uint64(taken), at, nil) {
+			return
 		}
 	}
 }
