@@ -77,6 +77,7 @@ type captureState struct {
 	limit      int    // the current turn's budget, in nodes
 	over       bool   // the current turn ran past its budget
 	hard       bool   // the piece is searched in turns (see above)
+	hardPiece  int    // counts the hard pieces, so that a turn knows its piece
 	solved     int    // the budget of the round that finished the last hard piece
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
@@ -209,12 +210,13 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 // setShare is how many times the graph search's budget the set search
 // gets in a round. Its nodes are the cheaper, and its time the easier to
 // foretell: it is the one to bet on.
-const setShare = 2
+const setShare = 4
 
 // searchHard searches a piece whose plain search ran out of budget, by
 // the two methods in turns.
 func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
 	g.hard = true
+	g.hardPiece++
 	defer func() { g.hard = false }()
 	// The graph search goes first in each round: its first node cuts a
 	// piece that cannot reach the best score at once, and settles those

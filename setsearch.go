@@ -51,6 +51,14 @@ type setSearch struct {
 	full bool // the last search ran out of room
 	// tablesOnly makes every search keep to the tables, for tests.
 	tablesOnly bool
+
+	// Where an unfinished search stopped, so that the next turn of the
+	// same hard piece goes on from there instead of starting again.
+	piece int  // the hard piece (generator.hardPiece) it belongs to; 0 for none
+	n     int  // the pieces in reach
+	index bool // the sets are in dense, not in the layers
+	cur   int  // the layer being gone through; the other is the next
+	pos   int  // the place in that layer's slots in use, or in dense
 }
 
 // maxDensePieces is the most pieces whose sets may be indexed directly
@@ -59,7 +67,7 @@ type setSearch struct {
 // holds at least one set in denseFrom of all: on a board where few sets
 // can be taken, the index would cost more than the search.
 const (
-	maxDensePieces = 19
+	maxDensePieces = 17
 	denseFrom      = 64
 )
 
@@ -109,17 +117,20 @@ func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
 }
 
 // setSearch appends the best captures of the piece on bit from, as a turn
-// of searchPiece.
+// of searchPiece. A turn of the same hard piece after one that ran out of
+// budget goes on where that one stopped.
 func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
 	if g.sets == nil {
 		g.sets = new(setSearch)
 	}
 	s := g.sets
-	cg := newCaptureGraph(from, g.own|g.opp, g.opp, king)
-	prey, _ := cg.reach(from, 0)
-	s.build(cg, prey, g.oppKings)
-	s.top, s.ends, s.full = g.best, s.ends[:0], false
-	s.searchLayers(g, from, bits.OnesCount64(prey))
+	if s.piece == 0 || s.piece != g.hardPiece {
+		s.start(g, from, king)
+	}
+	s.top, s.full = max(s.top, g.best), false
+	if s.search(g) {
+		s.piece = 0 // finished, or out of room
+	}
 	// Captures found by an unfinished search are real, and stay.
 	for _, e := range s.ends {
 		var captured uint64
@@ -130,54 +141,75 @@ func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
 			dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, s.top)
 		}
 	}
+	s.ends = s.ends[:0]
 	return dst
 }
 
-// searchLayers searches the sets of one size after another, each size in
-// a table, until a size is large enough to go on by index (n pieces).
-func (s *setSearch) searchLayers(g *generator, from, n int) {
-	cur, next := &s.layers[0], &s.layers[1]
-	next.reset()
-	s.expand(g, 0, 1<<from, next)
-	for next.n() > 0 && !g.over {
-		if n <= maxDensePieces && !s.tablesOnly && next.n()*denseFrom >= 1<<n {
-			s.searchDense(g, n, next)
-			return
-		}
-		cur, next = next, cur
-		next.reset()
-		for _, i := range cur.used {
-			if e := cur.slots[i]; !s.expand(g, e.key, e.val, next) {
-				return
-			}
-		}
-	}
+// start begins the search of the piece on bit from: the sets of one piece
+// in the second layer.
+func (s *setSearch) start(g *generator, from int, king bool) {
+	cg := newCaptureGraph(from, g.own|g.opp, g.opp, king)
+	prey, _ := cg.reach(from, 0)
+	s.build(cg, prey, g.oppKings)
+	s.piece, s.n, s.index, s.cur, s.pos = g.hardPiece, bits.OnesCount64(prey), false, 1, 0
+	s.top, s.ends = g.best, s.ends[:0]
+	s.layers[0].reset()
+	s.layers[1].reset()
+	s.expand(g, 0, 1<<from, &s.layers[1])
 }
 
-// searchDense goes on from the sets of layer, all of one size, by index:
-// a set's index is larger than its subsets', so in the order of indices
-// every set comes after those one piece smaller.
-func (s *setSearch) searchDense(g *generator, n int, layer *setLayer) {
-	size := 1 << n
-	if !g.step(size / 16) {
-		return
+// search goes through the sets from where it stopped, one size after
+// another, each size in a table, until a size is large enough to go on by
+// index. It reports whether the search is over: finished, or out of room.
+func (s *setSearch) search(g *generator) bool {
+	for !s.index {
+		cur, next := &s.layers[s.cur], &s.layers[1-s.cur]
+		for ; s.pos < len(cur.used); s.pos++ {
+			e := cur.slots[cur.used[s.pos]]
+			if !s.expand(g, e.key, e.val, next) {
+				s.pos++ // it was gone through, unless out of room
+				return s.full
+			}
+		}
+		switch {
+		case next.n() == 0:
+			return true
+		case s.n <= maxDensePieces && !s.tablesOnly && next.n()*denseFrom >= 1<<s.n:
+			s.toIndex(next)
+			if !g.step(len(s.dense) / 16) {
+				return false
+			}
+		default:
+			cur.reset()
+			s.cur, s.pos = 1-s.cur, 0
+		}
 	}
+	for ; s.pos < len(s.dense); s.pos++ {
+		if at := s.dense[s.pos]; at != 0 && !s.expand(g, uint64(s.pos), at, nil) {
+			s.pos++
+			return false
+		}
+	}
+	return true
+}
+
+// toIndex goes on by index from the sets of layer, all of one size: a
+// set's index is larger than its subsets', so in the order of indices
+// every set comes after those one piece smaller.
+func (s *setSearch) toIndex(layer *setLayer) {
+	size := 1 << s.n
 	if cap(s.dense) < size {
 		s.dense = make([]uint64, size)
 	}
 	s.dense = s.dense[:size]
 	clear(s.dense)
-	lowest := size
+	s.pos = size
 	for _, i := range layer.used {
 		e := layer.slots[i]
 		s.dense[e.key] = e.val
-		lowest = min(lowest, int(e.key))
+		s.pos = min(s.pos, int(e.key))
 	}
-	for taken := lowest; taken < size; taken++ {
-		if at := s.dense[taken]; at != 0 && !s.expand(g, uint64(taken), at, nil) {
-			return
-		}
-	}
+	s.index = true
 }
 
 // expand goes on from the set taken (indices into s.pieces), standing on
