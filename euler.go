@@ -38,24 +38,30 @@ type pieceEdges struct {
 
 // eulerSearch is one run of the test.
 type eulerSearch struct {
-	start    uint64
-	budget   int             // edge choices allowed; 0 means eulerBudget
-	end      uint64          // when not 0, the one end square wanted
-	visit    []uint8         // squares the capture must land on before its end
-	ctx      context.Context // when not nil, the test stops when it is done
-	n        int
-	pieces   [NumSquares]pieceEdges
-	settled  [NumSquares]uint64 // squares no piece after i touches
-	chosen   [NumSquares][2]uint8
-	found    uint64
-	touched  uint64       // every square of every edge
-	possible uint64       // the ends linearEnds allows
-	suffix   *eulerSuffix // made once a test runs long
-	suffixOf uint32       // the test suffix was filled in for
-	work     int
-	parity   uint64       // the ends by parity of the current state's choices
-	memo     *parityTable // made once a test runs long
-	test     uint32       // tells the tests that share memo apart
+	start   uint64
+	budget  int             // edge choices allowed; 0 means eulerBudget
+	end     uint64          // when not 0, the one end square wanted
+	visit   []uint8         // squares the capture must land on before its end
+	ctx     context.Context // when not nil, the test stops when it is done
+	n       int
+	pieces  [NumSquares]pieceEdges
+	settled [NumSquares]uint64     // squares no piece after i touches
+	later   [NumSquares + 1]uint64 // squares piece i or a later one touches
+	// Once many trails fall apart at the end, comps[i] holds the parts
+	// the edges chosen before piece i join (see join).
+	joining      bool
+	disconnected int
+	comps        [NumSquares + 1]components
+	chosen       [NumSquares][2]uint8
+	found        uint64
+	touched      uint64       // every square of every edge
+	possible     uint64       // the ends linearEnds allows
+	suffix       *eulerSuffix // made once a test runs long
+	suffixOf     uint32       // the test suffix was filled in for
+	work         int
+	parity       uint64       // the ends by parity of the current state's choices
+	memo         *parityTable // made once a test runs long
+	test         uint32       // tells the tests that share memo apart
 }
 
 // ends returns the squares on which a capture standing on bit at can end
@@ -99,11 +105,14 @@ func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) 
 	}
 	s.order()
 	var later uint64
+	s.later[s.n] = 0
 	for i := s.n - 1; i >= 0; i-- {
 		s.settled[i] = s.pieces[i].touch &^ later
 		later |= s.pieces[i].touch
+		s.later[i] = later
 	}
 	s.touched = later
+	s.joining, s.disconnected = false, 0
 	if s.possible = s.linearEnds(); s.end != 0 {
 		s.possible &= s.end
 	}
@@ -246,8 +255,19 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 			end &= s.end
 		}
 		s.parity |= end
-		if end&^s.found != 0 && s.lands(end) && s.connected() {
-			s.found |= end
+		if end&^s.found != 0 && s.lands(end) {
+			switch {
+			case s.joining: // join left only the start's component
+				s.found |= end
+			case s.connected():
+				s.found |= end
+			default:
+				// Many trails that parity allows but that fall apart:
+				// from here on, find them while choosing.
+				if s.disconnected++; s.disconnected == joinAfter {
+					s.startJoining()
+				}
+			}
 		}
 		return true
 	}
@@ -293,6 +313,13 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 			continue // an even start cannot pair with an odd end
 		}
 		s.chosen[i] = e
+		if s.joining && !s.joinNext(i, e) {
+			// The edges cannot all join up: a part no later piece
+			// touches is cut off. What parity alone would have given
+			// here is not known; the memory must not count on it.
+			s.parity |= s.possible
+			continue
+		}
 		if !s.choose(i+1, next, settled) {
 			return false // the test is abandoned: nothing to remember
 		}
@@ -431,6 +458,83 @@ func (s *eulerSearch) trailEnd(odd uint64) uint64 {
 		return odd &^ s.start
 	}
 	return 0
+}
+
+// joinAfter is the number of trails that parity allows but that fall
+// apart after which a test follows the parts its edges join while it
+// chooses them: that costs as much as the rest of a step, and pays only
+// where such trails are many, but there it cuts whole branches (on the
+// hardest known positions, tests of 500 000 steps end in 500).
+const joinAfter = 64
+
+// startJoining begins to follow the parts of the edges chosen, from the
+// current choices up.
+func (s *eulerSearch) startJoining() {
+	s.joining = true
+	s.comps[0] = components{n: 1}
+	s.comps[0].m[0] = s.start
+	for i := range s.n {
+		// The choices so far joined up; those past the current branch
+		// are overwritten before they are read.
+		s.comps[i+1] = s.comps[i]
+		s.comps[i+1].join(s.chosen[i], s.later[i+1], i+1 == s.n)
+	}
+}
+
+// joinNext sets comps[i+1] to comps[i] with the edge e of piece i, and
+// reports whether the edges can still join into one trail.
+func (s *eulerSearch) joinNext(i int, e [2]uint8) bool {
+	c, p := &s.comps[i+1], &s.comps[i]
+	c.n = p.n
+	copy(c.m[:p.n], p.m[:p.n])
+	return c.join(e, s.later[i+1], i+1 == s.n)
+}
+
+// components are the squares joined by the chosen edges, the start's
+// first. Every other one has two squares at least.
+type components struct {
+	n int
+	m [maxComponents]uint64
+}
+
+// maxComponents bounds the components: each one but the start's holds two
+// squares of a board of 50 at least, and every one but the start's holds
+// a square some later piece touches (join).
+const maxComponents = 26
+
+// join adds the edge e, and reports whether the edges can still be joined
+// into one trail from the start: a component none of whose squares is in
+// open (no later piece touches it) is finished, which is fine only for the
+// start's once every piece has its edge (last).
+func (c *components) join(e [2]uint8, open uint64, last bool) bool {
+	merged := uint64(1)<<e[0] | uint64(1)<<e[1]
+	withStart := false
+	k := 0
+	for j := range c.n {
+		m := c.m[j]
+		if m&merged == 0 {
+			c.m[k] = m
+			k++
+			continue
+		}
+		if j == 0 {
+			withStart = true
+		}
+		merged |= m
+	}
+	if withStart {
+		copy(c.m[1:k+1], c.m[:k])
+		c.m[0] = merged
+	} else {
+		c.m[k] = merged
+	}
+	c.n = k + 1
+	for j := range c.n {
+		if c.m[j]&open == 0 && (!last || j != 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // connected reports whether every chosen edge can be reached from start.
