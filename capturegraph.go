@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"cmp"
+	"context"
 	"math/bits"
 	"slices"
 )
@@ -178,13 +179,25 @@ func (cg *captureGraph) ends(at int, left uint64) uint64 {
 // the pieces of left and end on bit to, landing on every square of visit
 // (in any order) before its end. Exact, as ends.
 func (cg *captureGraph) canFinish(at int, left uint64, to int, visit []uint8) bool {
-	if len(visit) == 0 {
+	return cg.canFinishContext(context.Background(), at, left, to, visit)
+}
+
+// canFinishContext is canFinish that answers no at once when ctx is done:
+// the caller must then not trust the answer.
+func (cg *captureGraph) canFinishContext(ctx context.Context, at int, left uint64, to int, visit []uint8) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	if len(visit) == 0 && ctx.Done() == nil {
 		return cg.ends(at, left)&(1<<to) != 0
 	}
 	if left == 0 {
-		return false
+		return len(visit) == 0 && at == to
 	}
 	s := eulerSearch{end: 1 << to, visit: visit}
+	if ctx.Done() != nil {
+		s.ctx = ctx
+	}
 	if found, ok := s.ends(cg, at, left); ok {
 		return found != 0
 	}
@@ -197,7 +210,7 @@ func (cg *captureGraph) canFinish(at int, left uint64, to int, visit []uint8) bo
 		if i := slices.Index(visit, uint8(l)); i >= 0 && left != 1<<p {
 			rest = slices.Delete(slices.Clone(visit), i, i+1)
 		}
-		yes = cg.canFinish(l, left&^(1<<p), to, rest)
+		yes = cg.canFinishContext(ctx, l, left&^(1<<p), to, rest)
 	})
 	return yes
 }

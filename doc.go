@@ -70,7 +70,8 @@
 // bounded, and it settles the classic worst cases (a king taking 32 kings,
 // a man taking 26 pieces) quickly, but no bound on its time is proven for
 // every placement: a server that reads positions from strangers calls
-// [Position.LegalMovesContext], and one that reads their files
+// [Position.LegalMovesContext], one that reads their moves
+// [Position.ParseMoveContext], and one that reads their files
 // [PDNReader.NextContext], with a deadline.
 //
 // # Speed

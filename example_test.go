@@ -1,9 +1,11 @@
 package frisian_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -111,4 +113,21 @@ func ExamplePerft() {
 	// depth 2: 81
 	// depth 3: 658
 	// depth 4: 3874
+}
+
+func ExamplePosition_ParseMoveContext() {
+	// A server resolving a stranger's move text bounds the search: here
+	// the text names a capture by one of its landing squares, which takes
+	// a search of the capture's paths.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	p := frisian.MustParseFEN("W:W47:B42,32,22,12")
+	m, err := p.ParseMoveContext(ctx, "47x27x7")
+	if errors.Is(err, frisian.ErrSearchStopped) {
+		fmt.Println("too slow to answer")
+		return
+	}
+	fmt.Println(m, err, p.Path(m))
+	// Output:
+	// 47x7 <nil> [47 38 27 18 7]
 }

@@ -1,7 +1,9 @@
 package frisian
 
 import (
+	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -166,6 +168,23 @@ func (t *MoveText) UnmarshalText(text []byte) error {
 // must be played, the capture must go on, the king is held by the three-move
 // rule), or [ErrAmbiguousMove] listing the candidates in full-path form.
 func (t MoveText) Resolve(p Position) (Move, error) {
+	return t.resolve(context.Background(), p)
+}
+
+// ResolveContext is [MoveText.Resolve] with a context: a crowded
+// position's captures, and the landing paths of one of them, can take long
+// to search. When ctx is done before the answer is known it returns an
+// error wrapping both [ErrSearchStopped] and ctx.Err(), never a wrong
+// answer.
+func (t MoveText) ResolveContext(ctx context.Context, p Position) (Move, error) {
+	if ctx == nil {
+		return Move{}, fmt.Errorf("resolving %s: nil context: %w", clip(t.String()), os.ErrInvalid)
+	}
+	return t.resolve(ctx, p)
+}
+
+// resolve is Resolve under ctx; one that is never done costs nothing.
+func (t MoveText) resolve(ctx context.Context, p Position) (Move, error) {
 	text := t.String()
 	if len(t.Squares) < 2 || (!t.Capture && len(t.Squares) != 2) {
 		return Move{}, invalidMove(text, "a move names its start and end squares")
@@ -175,22 +194,39 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 			return Move{}, invalidMove(text, fmt.Sprintf("%d is not a square (1–50)", sq))
 		}
 	}
+	var legal []Move
+	if ctx.Done() == nil {
+		legal = p.LegalMoves()
+	} else {
+		var err error
+		if legal, err = p.LegalMovesContext(ctx); err != nil {
+			return Move{}, err
+		}
+	}
 	from, to := t.Squares[0], t.Squares[len(t.Squares)-1]
 	var found []Move
-	for m := range p.Moves() {
+	searched := false // a path was searched, which ctx may have cut short
+	for _, m := range legal {
 		if m.From() != from || m.To() != to || m.IsCapture() != t.Capture {
 			continue
 		}
-		if t.Capture && len(t.Squares) > 2 && !p.pathNames(m, t.Squares) {
-			continue
+		if t.Capture && len(t.Squares) > 2 {
+			searched = searched || len(t.Squares)-1 != m.Captured().Len()
+			if !p.pathNames(ctx, m, t.Squares) {
+				continue
+			}
 		}
 		found = append(found, m)
+	}
+	if searched && ctx.Err() != nil {
+		// A path search may have stopped short: its no proves nothing.
+		return Move{}, fmt.Errorf("resolving %s: %w: %w", clip(text), ErrSearchStopped, ctx.Err())
 	}
 	switch len(found) {
 	case 1:
 		return found[0], nil
 	case 0:
-		return Move{}, &MoveError{Move: text, Err: ErrIllegalMove, Reason: p.whyIllegal(t)}
+		return Move{}, &MoveError{Move: text, Err: ErrIllegalMove, Reason: p.whyIllegal(t, legal)}
 	}
 	slices.SortFunc(found, Move.Compare)
 	cands := make([]string, len(found))
@@ -202,19 +238,19 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 
 // pathNames reports whether the squares of a capture's text (start, some
 // or all landing squares, end) name the legal capture m.
-func (p Position) pathNames(m Move, want []Square) bool {
+func (p Position) pathNames(ctx context.Context, m Move, want []Square) bool {
 	if len(want)-1 == m.Captured().Len() {
 		// A path with every landing square: replay it rather than search.
 		return p.isPathOf(m, want)
 	}
-	return p.anyPathThrough(m, want)
+	return p.anyPathThrough(ctx, m, want)
 }
 
 // anyPathThrough reports whether some landing path of the legal capture m
 // visits the squares of want (start, landings, end) in that order: want's
 // first and last square are m's start and end, and its middle squares are
 // landing squares of the path in order, possibly with others between.
-func (p Position) anyPathThrough(m Move, want []Square) bool {
+func (p Position) anyPathThrough(ctx context.Context, m Move, want []Square) bool {
 	from := int(m.from & 63)
 	cg := newCaptureGraph(from, p.side[0]|p.side[1], m.captured, m.ByKing())
 	mid := make([]uint8, len(want)-2)
@@ -224,7 +260,7 @@ func (p Position) anyPathThrough(m Move, want []Square) bool {
 		}
 		mid[i] = bitOf[sq]
 	}
-	f := pathFollower{cg: cg, mid: mid, to: int(m.to & 63), tried: new(stateTable)}
+	f := pathFollower{cg: cg, mid: mid, to: int(m.to & 63), tried: new(stateTable), ctx: ctx}
 	return f.follow(from, m.captured, 0)
 }
 
@@ -240,15 +276,16 @@ type pathFollower struct {
 	mid   []uint8
 	to    int
 	tried *stateTable
+	ctx   context.Context // once it is done, every answer is no
 }
 
 // follow reports whether the capture standing on bit at, with the pieces
 // of left to take and mid[k:] to visit, can end on to.
 func (f *pathFollower) follow(at int, left uint64, k int) bool {
 	if len(f.mid)-k <= 1 {
-		return f.cg.canFinish(at, left, f.to, f.mid[k:])
+		return f.cg.canFinishContext(f.ctx, at, left, f.to, f.mid[k:])
 	}
-	if left == 0 || f.tried.visit(uint8(k), uint8(at), left) {
+	if left == 0 || f.tried.visit(uint8(k), uint8(at), left) || f.ctx.Err() != nil {
 		return false
 	}
 	found := false
@@ -261,7 +298,7 @@ func (f *pathFollower) follow(at int, left uint64, k int) bool {
 		if uint8(l) == f.mid[k] {
 			next++
 		}
-		if f.cg.canFinish(l, rest, f.to, f.mid[next:]) {
+		if f.cg.canFinishContext(f.ctx, l, rest, f.to, f.mid[next:]) {
 			found = f.follow(l, rest, next)
 		}
 	})
@@ -300,6 +337,23 @@ func (p Position) ParseMove(s string) (Move, error) {
 		return Move{}, err
 	}
 	m, err := t.Resolve(p)
+	if me, ok := err.(*MoveError); ok {
+		me.Move = clip(s)
+	}
+	return m, err
+}
+
+// ParseMoveContext is [Position.ParseMove] with a context, for text from
+// strangers: see [MoveText.ResolveContext].
+func (p Position) ParseMoveContext(ctx context.Context, s string) (Move, error) {
+	t, err := ParseMoveText(s)
+	if err != nil {
+		return Move{}, err
+	}
+	if ctx == nil {
+		return Move{}, fmt.Errorf("parsing move %s: nil context: %w", clip(s), os.ErrInvalid)
+	}
+	m, err := t.resolve(ctx, p)
 	if me, ok := err.(*MoveError); ok {
 		me.Move = clip(s)
 	}
@@ -441,13 +495,14 @@ func (p Position) ParseHubMove(s string) (Move, error) {
 		}
 		captured = captured.With(sq)
 	}
-	for m := range p.Moves() {
+	legal := p.LegalMoves()
+	for _, m := range legal {
 		if m.From() == squares[0] && m.To() == squares[1] && m.Captured() == captured {
 			return m, nil
 		}
 	}
 	t := MoveText{Squares: squares[:2], Capture: sep == 'x'}
-	return Move{}, &MoveError{Move: clip(s), Err: ErrIllegalMove, Reason: p.whyIllegal(t)}
+	return Move{}, &MoveError{Move: clip(s), Err: ErrIllegalMove, Reason: p.whyIllegal(t, legal)}
 }
 
 // sepField is a piece of text and the separator byte that preceded it
@@ -476,7 +531,7 @@ func splitSeps(s, seps string) []sepField {
 // whyIllegal says in words why no legal move of p matches t. It runs only
 // after a failed match, so it may take its time: it enumerates captures
 // ignoring precedence to tell a lighter capture from an impossible one.
-func (p Position) whyIllegal(t MoveText) string {
+func (p Position) whyIllegal(t MoveText, legal []Move) string {
 	from, to := t.Squares[0], t.Squares[len(t.Squares)-1]
 	us := p.Turn()
 	pc := p.PieceAt(from)
@@ -486,7 +541,6 @@ func (p Position) whyIllegal(t MoveText) string {
 	case pc.Color() != us:
 		return fmt.Sprintf("%d holds a %s piece and %s is to move", from, pc.Color(), us)
 	}
-	legal := p.LegalMoves()
 	if len(legal) == 0 {
 		return fmt.Sprintf("%s has no legal move", us)
 	}

@@ -1,6 +1,7 @@
 package frisian
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -379,6 +380,10 @@ func FuzzParseMove(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, s string) {
 		p := MustParseFEN(txtFuzzFENs[int(which)%len(txtFuzzFENs)])
 		m, err := p.ParseMove(s)
+		// A context that is never done changes nothing.
+		if mc, errc := p.ParseMoveContext(context.Background(), s); mc != m || fmt.Sprint(errc) != fmt.Sprint(err) {
+			t.Fatalf("ParseMoveContext(%q) = %v, %v; ParseMove %v, %v", s, mc, errc, m, err)
+		}
 		if err != nil {
 			txtCheckMoveError(t, err)
 			return

@@ -387,15 +387,17 @@ func (gr *gameReader) word(tok pdnToken) {
 		return
 	}
 	p := gr.g.Position()
+	var m Move
+	var err error
 	if gr.ctx.Done() != nil {
-		// Generate the moves under the context first. When that finishes
-		// in time, ParseMove's own generation costs about as much again.
-		if _, err := p.LegalMovesContext(gr.ctx); err != nil {
+		m, err = p.ParseMoveContext(gr.ctx, move)
+		if errors.Is(err, ErrSearchStopped) {
 			gr.stop = err
 			return
 		}
+	} else {
+		m, err = p.ParseMove(move)
 	}
-	m, err := p.ParseMove(move)
 	if err != nil {
 		gr.fail(tok, w, err)
 		gr.skipping = true

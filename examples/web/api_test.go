@@ -884,7 +884,7 @@ func FuzzAPI(f *testing.F) {
 
 // A position whose captures would take long to work out is refused at
 // once, and an ordinary one still accepted, however small the server's
-// time for the search (here a nanosecond: only the hard search looks at
+// time for the search (here a nanosecond: only the hard searches look at
 // the clock).
 func TestHostileFEN(t *testing.T) {
 	lim := testLimits()
@@ -896,4 +896,13 @@ func TestHostileFEN(t *testing.T) {
 		t.Errorf("hostile FEN: %d %s", status, body)
 	}
 	c.post("/api/new", request{FEN: "W:W31-50:B1-20"}, http.StatusCreated)
+
+	// A text naming some landing squares of a capture asks for a search of
+	// its paths, under the same limit; its whole path needs none.
+	st := c.post("/api/new", request{Mode: "human", FEN: "W:W47:B42,32,22,12"}, http.StatusCreated)
+	e := c.refused("/api/move", request{ID: st.ID, Move: "47x27x7"}, http.StatusUnprocessableEntity)
+	if !strings.Contains(e.Error, "too long") {
+		t.Errorf("partial path: %+v", e)
+	}
+	c.post("/api/move", request{ID: st.ID, Move: "47x38x27x18x7"}, http.StatusOK)
 }

@@ -160,9 +160,16 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 		return
 	}
 	// The library reads the text against every path of every legal move,
-	// which works out the moves again: a typed move is rare, and the
-	// position's moves were worked out in time just now.
-	m, err := g.pos().ParseMove(req.Move)
+	// which works out the moves again (in time, as they were just now)
+	// and, for a text naming some landing squares, searches the paths:
+	// the same limit holds.
+	ctx, cancel := context.WithTimeout(r.Context(), s.lim.moveTime)
+	defer cancel()
+	m, err := g.pos().ParseMoveContext(ctx, req.Move)
+	if errors.Is(err, frisian.ErrSearchStopped) {
+		writeError(w, http.StatusUnprocessableEntity, "This move takes too long to work out from its text; give its whole landing path.")
+		return
+	}
 	if err != nil {
 		writeMoveError(w, err)
 		return

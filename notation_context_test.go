@@ -1,0 +1,90 @@
+package frisian
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"testing"
+)
+
+// contextTexts returns texts to resolve in p: the short text and full
+// path of a few legal moves, a partial path through one landing square,
+// and a few texts that name no legal move.
+func contextTexts(p Position) []string {
+	texts := []string{"32-28", "1x50", "28x17x8"}
+	legal := p.LegalMoves()
+	for _, m := range legal[:min(len(legal), 2)] {
+		texts = append(texts, p.MoveText(m).String(), p.fullText(m))
+		if path := p.Path(m); len(path) > 3 {
+			texts = append(texts, fmt.Sprintf("%dx%dx%d", path[0], path[2], path[len(path)-1]))
+		}
+	}
+	return texts
+}
+
+// Under a context that is never done, ParseMoveContext gives ParseMove's
+// answer, error text included, on the hardest known positions and on
+// ordinary ones.
+func TestParseMoveContextSame(t *testing.T) {
+	fens := []string{StartPosition().FEN(), benchMiddlegame, benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26"}
+	for i, c := range worstCases(t) {
+		// Half the table: a text naming a few landing squares of an
+		// ambiguous capture costs up to 0.2 s there.
+		if testing.Short() && c[2] == "1" || !testing.Short() && i%2 == 0 {
+			fens = append(fens, c[1])
+		}
+	}
+	ctx := context.Background()
+	for _, fen := range fens {
+		p := MustParseFEN(fen)
+		for _, text := range contextTexts(p) {
+			want, wantErr := p.ParseMove(text)
+			got, err := p.ParseMoveContext(ctx, text)
+			if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Errorf("%s %s: ParseMoveContext %v, %v; ParseMove %v, %v", fen, text, got, err, want, wantErr)
+			}
+		}
+	}
+}
+
+// Once its context is done, ParseMoveContext answers a text that needs a
+// search with ErrSearchStopped and the context's error, and never with
+// a move or an illegal-move error it could not prove. A quiet move or a
+// full path needs no search.
+func TestParseMoveContextStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// A man taking four pieces in a row: found by the plain search,
+	// which needs no context, but a partial path is searched.
+	p := MustParseFEN("W:W47:B42,32,22,12")
+	m := p.LegalMoves()[0]
+	path := p.Path(m)
+	partial := fmt.Sprintf("%dx%dx%d", path[0], path[2], path[len(path)-1])
+	if _, err := p.ParseMove(partial); err != nil {
+		t.Fatalf("%s: %v", partial, err)
+	}
+	got, err := p.ParseMoveContext(ctx, partial)
+	if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
+		t.Errorf("%s, cancelled: %v, %v; want ErrSearchStopped", partial, got, err)
+	}
+	if got, err := p.ParseMoveContext(ctx, p.fullText(m)); err != nil || got != m {
+		t.Errorf("full path, cancelled: %v, %v; want %v", got, err, m)
+	}
+	start := StartPosition()
+	if got, err := start.ParseMoveContext(ctx, "32-28"); err != nil || got.From() != 32 {
+		t.Errorf("32-28, cancelled: %v, %v", got, err)
+	}
+	// A hard position's moves themselves need the context.
+	hard := MustParseFEN(worstCases(t)[0][1])
+	if _, err := hard.ParseMoveContext(ctx, "50x1"); !errors.Is(err, ErrSearchStopped) {
+		t.Errorf("man26, cancelled: %v; want ErrSearchStopped", err)
+	}
+	var nilCtx context.Context
+	if _, err := start.ParseMoveContext(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("nil context: %v; want os.ErrInvalid", err)
+	}
+	if _, err := (MoveText{Squares: []Square{32, 28}}).ResolveContext(nilCtx, start); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("ResolveContext, nil context: %v; want os.ErrInvalid", err)
+	}
+}
