@@ -305,6 +305,27 @@ func (c *Client) setParam(ctx context.Context, name, value string) error {
 	return nil
 }
 
+// A Setting is an engine parameter and the value to give it.
+type Setting struct{ Name, Value string }
+
+// Setup does what a program does once after Start: it sets the parameters
+// in order (SetParam) and then initialises the engine (Init). The error
+// names the setting that failed and wraps SetParam's or Init's error; the
+// client stays open, to be closed by the caller.
+func (c *Client) Setup(ctx context.Context, settings ...Setting) error {
+	c.opMu.Lock()
+	defer c.opMu.Unlock()
+	if err := c.usable(); err != nil {
+		return err
+	}
+	for _, s := range settings {
+		if err := c.setParam(ctx, s.Name, s.Value); err != nil {
+			return fmt.Errorf("hub: parameter %s=%s: %w", s.Name, s.Value, err)
+		}
+	}
+	return c.init(ctx)
+}
+
 // Init ends the initialisation (init … ready), after which the engine can
 // search. Before that it sets the parameter variant to frisian when the
 // engine declares one with another value: Scan plays international

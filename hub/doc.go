@@ -9,13 +9,15 @@
 //
 // Start runs an engine and does the handshake; Init (called by Go when it
 // has not been) sets the parameter variant to frisian, which Scan needs,
-// and waits for the engine to be ready:
+// and waits for the engine to be ready. Setup sets parameters (such as
+// Scan's threads or hash) and then does Init:
 //
 //	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 //	defer cancel()
 //	c, err := hub.Start(ctx, "/opt/scan/scan", "hub")
 //	if err != nil { … }
 //	defer c.Close()
+//	if err := c.Setup(ctx, hub.Setting{Name: "threads", Value: "2"}); err != nil { … }
 //	res, err := c.BestMove(ctx, hub.Search{Start: p, Limits: hub.Limits{MoveTime: time.Second}})
 //
 // A Search is a start position and the moves played from it: the Hub

@@ -62,6 +62,41 @@ func TestHandshakeAndParams(t *testing.T) {
 	e.mu.Unlock()
 }
 
+// Setup sets the parameters in order and initialises the engine; a
+// parameter the engine rejects is named in the error, and stops it.
+func TestSetup(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	if err := c.Setup(ctx, Setting{"style", "first"}, Setting{"hash", "64"}); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := c.Param("hash"); p.Value != "64" {
+		t.Errorf("hash after Setup: %+v", p)
+	}
+	c.opMu.Lock()
+	if !c.initialized {
+		t.Error("Setup did not initialise the engine")
+	}
+	c.opMu.Unlock()
+	e.mu.Lock()
+	if e.style != "first" {
+		t.Errorf("engine saw style %q", e.style)
+	}
+	e.mu.Unlock()
+
+	c = serve(t, &testEngine{})
+	err := c.Setup(ctx, Setting{"style", "wild"}, Setting{"hash", "64"})
+	wantErr(t, "Setup(style=wild)", err, ErrRejected)
+	if err == nil || !strings.Contains(err.Error(), "style=wild") {
+		t.Errorf("Setup error %v does not name the setting", err)
+	}
+	if p, _ := c.Param("hash"); p.Value != "16" {
+		t.Errorf("hash set after a failed setting: %+v", p)
+	}
+}
+
 func TestInitError(t *testing.T) {
 	noLeaks(t)
 	c := serve(t, &testEngine{initErr: errors.New("no eval file")})

@@ -52,7 +52,7 @@ const engineTimeout = 30 * time.Second
 type config struct {
 	engine string
 	args   []string
-	params [][2]string
+	params []hub.Setting
 	limits hub.Limits
 	files  []string
 }
@@ -110,7 +110,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, status int) {
 		if !ok || name == "" {
 			return errors.New("want NAME=VALUE")
 		}
-		cfg.params = append(cfg.params, [2]string{name, value})
+		cfg.params = append(cfg.params, hub.Setting{Name: name, Value: value})
 		return nil
 	})
 	fs.DurationVar(&cfg.limits.MoveTime, "movetime", time.Second, "the time per position")
@@ -151,13 +151,7 @@ func startEngine(ctx context.Context, cfg config) (*hub.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range cfg.params {
-		if err := c.SetParam(ctx, p[0], p[1]); err != nil {
-			c.Close()
-			return nil, fmt.Errorf("parameter %s=%s: %w", p[0], p[1], err)
-		}
-	}
-	if err := c.Init(ctx); err != nil {
+	if err := c.Setup(ctx, cfg.params...); err != nil {
 		c.Close()
 		return nil, err
 	}

@@ -106,13 +106,13 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	seed := fs.Uint64("seed", 0, "when not 0, choose at random among the computer's equally good moves")
 	enginePath := fs.String("engine", "", "an external Hub engine to play against instead of the built-in computer")
 	engineArgs := fs.String("engine-args", "hub", "the external engine's arguments, separated by spaces")
-	var params [][2]string
+	var params []hub.Setting
 	fs.Func("engine-param", "NAME=VALUE: set a parameter of the external engine (repeatable)", func(v string) error {
 		name, value, ok := strings.Cut(v, "=")
 		if !ok || name == "" {
 			return errors.New("want NAME=VALUE")
 		}
-		params = append(params, [2]string{name, value})
+		params = append(params, hub.Setting{Name: name, Value: value})
 		return nil
 	})
 	moveTime := fs.Duration("movetime", time.Second, "the external engine's time per move")
@@ -186,20 +186,14 @@ func newSession(out io.Writer, args []string) (*session, int) {
 
 // startEngine starts an external Hub engine, sets its parameters and waits
 // until it is ready.
-func startEngine(path string, args []string, params [][2]string) (*hub.Client, error) {
+func startEngine(path string, args []string, params []hub.Setting) (*hub.Client, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), engineTimeout)
 	defer cancel()
 	c, err := hub.Start(ctx, path, args...)
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range params {
-		if err := c.SetParam(ctx, p[0], p[1]); err != nil {
-			c.Close()
-			return nil, fmt.Errorf("parameter %s=%s: %w", p[0], p[1], err)
-		}
-	}
-	if err := c.Init(ctx); err != nil {
+	if err := c.Setup(ctx, params...); err != nil {
 		c.Close()
 		return nil, err
 	}
