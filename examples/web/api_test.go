@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -847,6 +848,18 @@ func TestRun(t *testing.T) {
 	}
 	if status := run(ctx, []string{"-addr", "127.0.0.1:99999"}, &out, &errOut); status != 1 {
 		t.Errorf("bad address: %d", status)
+	}
+	// An engine that is not there, a bad parameter or move time.
+	errOut.Reset()
+	missing := filepath.Join(t.TempDir(), "no-such-engine")
+	if status := run(ctx, []string{"-addr", "127.0.0.1:0", "-engine", missing}, &out, &errOut); status != 1 || !strings.Contains(errOut.String(), "engine") {
+		t.Errorf("missing engine: %d %q", status, errOut.String())
+	}
+	if status := run(ctx, []string{"-param", "threads"}, &out, &errOut); status != 2 {
+		t.Errorf("-param without a value: %d", status)
+	}
+	if status := run(ctx, []string{"-engine-time", "0s"}, &out, &errOut); status != 2 {
+		t.Errorf("-engine-time 0s: %d", status)
 	}
 }
 

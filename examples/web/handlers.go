@@ -202,12 +202,23 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 		writeError(w, http.StatusServiceUnavailable, "the computer is busy with other games; try again in a moment")
 		return
 	}
-	res, _ := engine.Search(g.pos(), engine.Options{Depth: g.depth, Draws: g.draws, Done: ctx.Done()})
+	var m frisian.Move
+	var err error
+	if s.player != nil {
+		m, err = s.player.bestMove(ctx, g)
+	} else {
+		res, _ := engine.Search(g.pos(), engine.Options{Depth: g.depth, Draws: g.draws, Done: ctx.Done()})
+		m = res.Move
+	}
 	free()
 	if errors.Is(r.Context().Err(), context.Canceled) {
 		return // the client has gone: play nothing it will not see
 	}
-	s.played(w, r, g, g.play(legal, res.Move, nil))
+	if err != nil {
+		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())
+		return
+	}
+	s.played(w, r, g, g.play(legal, m, nil))
 }
 
 // handleUndo takes back the last move between two people; against the

@@ -4,8 +4,11 @@
 //
 //	go run ./examples/web
 //	go run ./examples/web -addr 127.0.0.1:9000
+//	go run ./examples/web -engine /opt/scan/scan -param threads=2
 //
-// and open http://127.0.0.1:8080/. Click a piece, then the squares it lands
+// and open http://127.0.0.1:8080/. With -engine the computer's moves come
+// from that Hub engine (package hub), one game at a time, with -engine-time
+// per move; otherwise from the small built-in engine. Click a piece, then the squares it lands
 // on; a capture is entered one landing square at a time along any of its
 // paths (or by clicking its end square when that leaves no doubt). Moves can
 // also be typed as PDN text.
@@ -27,7 +30,8 @@
 //
 // A state holds the position, the outcome, the counters that are running,
 // the click selection and, when they changed, the board picture and the
-// moves played. Errors are JSON {"error": "…"} with a 4xx or 503 status.
+// moves played. Errors are JSON {"error": "…"} with a 4xx or 503 status,
+// or 502 when the external engine fails.
 //
 // The server is meant to be copied: every request has bounded work, tied
 // to its context; games live in memory, are dropped when idle and have a
@@ -46,7 +50,10 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
+
+	"github.com/frisian-draughts/frisian/hub"
 )
 
 func main() {
@@ -62,8 +69,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on")
+	enginePath := fs.String("engine", "", "play the computer's moves with the Hub engine at `PATH` (such as Scan 3.1) instead of the built-in one")
+	engineArgs := fs.String("engine-args", "hub", "the engine's `ARGS`, split at spaces")
+	moveTime := fs.Duration("engine-time", time.Second, "the engine's `TIME` per move")
+	var settings []hub.Setting
+	fs.Func("param", "set the engine parameter `NAME=VALUE` before the games (repeatable)", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return errors.New("want NAME=VALUE")
+		}
+		settings = append(settings, hub.Setting{Name: name, Value: value})
+		return nil
+	})
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: web [-addr HOST:PORT]")
+		fmt.Fprintln(stderr, "usage: web [-addr HOST:PORT] [-engine PATH [-engine-args ARGS] [-engine-time TIME] [-param NAME=VALUE]...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -77,12 +96,32 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	lim := defaultLimits()
+	if *moveTime <= 0 || *moveTime > lim.engineTime/2 {
+		fmt.Fprintf(stderr, "web: -engine-time must be above 0 and at most %v\n", lim.engineTime/2)
+		return 2
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
-	srv := newHTTPServer(newServer(defaultLimits()))
+	s := newServer(lim)
+	if *enginePath != "" {
+		if s.player, err = startHubPlayer(*enginePath, strings.Fields(*engineArgs), settings, *moveTime); err != nil {
+			ln.Close()
+			fmt.Fprintln(stderr, "web: engine:", err)
+			return 1
+		}
+		defer func() {
+			if err := s.player.close(); err != nil {
+				fmt.Fprintln(stderr, "web: engine:", err)
+			}
+		}()
+		id := s.player.c.ID()
+		fmt.Fprintf(stdout, "The computer plays with %s %s.\n", id.Name, id.Version)
+	}
+	srv := newHTTPServer(s)
 	fmt.Fprintf(stdout, "Frisian draughts on http://%s/\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

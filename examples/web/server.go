@@ -69,6 +69,7 @@ type server struct {
 	now      func() time.Time // the clock, set in tests
 	inFlight chan struct{}    // a token per API request being served
 	searches chan struct{}    // a token per search running
+	player   *hubPlayer       // an external engine, or nil for the built-in one
 
 	mu      sync.Mutex
 	games   map[string]*game
