@@ -484,6 +484,7 @@ func (s *eulerSearch) startJoining() {
 // joinNext sets comps[i+1] to comps[i] with the edge e of piece i, and
 // reports whether the edges can still join into one trail.
 func (s *eulerSearch) joinNext(i int, e [2]uint8) bool {
+	s.work++ // joining costs about as much as a step
 	c, p := &s.comps[i+1], &s.comps[i]
 	c.n = p.n
 	copy(c.m[:p.n], p.m[:p.n])
