@@ -23,10 +23,11 @@ import (
 // Euler settling) where they are countless but the best captures take
 // nearly everything within reach. So the two run in turns, in rounds of
 // growing budget (four times the last; the set search gets setShare
-// times the graph search's share), until one finishes: whichever suits
-// the position, the total stays within a small factor of its time. Both
-// are exact, so the budgets only choose which answers; the captures an
-// unfinished turn recorded are real and stay.
+// times the graph search's share, and goes on where its last turn
+// stopped), until one finishes: whichever suits the position, the total
+// stays within a small factor of its time. Both are exact, so the budgets
+// only choose which answers; the captures an unfinished turn recorded are
+// real and stay.
 
 const (
 	manValue  = 100
@@ -208,8 +209,9 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 }
 
 // setShare is how many times the graph search's budget the set search
-// gets in a round. Its nodes are the cheaper, and its time the easier to
-// foretell: it is the one to bet on.
+// gets in a round. A set search's turn is never lost (the next goes on
+// from it), where a graph search's turn that runs out starts again in the
+// next round: the set search is the one to bet on.
 const setShare = 4
 
 // searchHard searches a piece whose plain search ran out of budget, by
