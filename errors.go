@@ -45,7 +45,7 @@ type MoveError struct {
 	Err    error  // ErrInvalidMove, ErrIllegalMove or ErrAmbiguousMove
 	Reason string // why, in words; may be empty
 	// Candidates lists, for [ErrAmbiguousMove], every matching legal move in
-	// full-path notation.
+	// full-path notation, in the order of [Move.Compare].
 	Candidates []string
 }
 
