@@ -367,12 +367,20 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 
 // recordEnds records the captures taking captured, of score score, that
 // end on each square of ends, as one node.
+//
+// It is small enough to be inlined in kingJumps, so that the common
+// capture of too low a score costs no call: keepEnds does the rest.
 func (g *generator) recordEnds(dst []Move, ends, captured uint64, score int) []Move {
-	if g.nodes++; g.nodes > g.limit {
-		g.outOfBudget()
-	}
-	if score < g.best {
+	if g.nodes++; score < g.best {
 		return dst
+	}
+	return g.keepEnds(dst, ends, captured, score)
+}
+
+// keepEnds is the rest of recordEnds, for a score that may be kept.
+func (g *generator) keepEnds(dst []Move, ends, captured uint64, score int) []Move {
+	if g.nodes > g.limit {
+		g.outOfBudget()
 	}
 	for ; ends != 0; ends &= ends - 1 {
 		dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, score)
@@ -441,11 +449,18 @@ func (g *generator) record(dst []Move, at int, captured uint64) []Move {
 	return g.recordScored(dst, at, captured, g.score(captured))
 }
 
-// recordScored is record given the score of the capture.
+// recordScored is record given the score of the capture. It is small
+// enough to be inlined, so that a capture of too low a score costs no call:
+// keep does the rest.
 func (g *generator) recordScored(dst []Move, at int, captured uint64, score int) []Move {
 	if score < g.best {
 		return dst
 	}
+	return g.keep(dst, at, captured, score)
+}
+
+// keep is the rest of recordScored, for a score that may be kept.
+func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move {
 	m := Move{from: g.from, to: uint8(at), flags: g.flags, captured: captured}
 	if m.flags&flagKing == 0 && promotionRow[g.us&1]&(1<<(at&63)) != 0 {
 		m.flags |= flagPromotion
