@@ -337,11 +337,15 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 		// the first square (see above). Other squares end the capture.
 		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
+		// The captures that end here are recorded last, in one go: those
+		// that go on first raise the best score, and then most of the
+		// others fall short of it at once.
 		first := uint64(1) << neighbour[d][fb]
+		var ends uint64
 		if first&(g.offAxis[a]|jf[d]) != 0 {
 			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, sc, back, false)
 		} else {
-			dst = g.recordEnds(dst, first, taken, sc)
+			ends = first
 		}
 		if rest := landings &^ first; rest != 0 && !g.over {
 			// Whether the capture goes straight on from these squares.
@@ -351,12 +355,15 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 				on = n != noBit && g.occ&(1<<n) == 0
 			}
 			more := rest & g.offAxis[a]
-			if ends := rest &^ more; ends != 0 && !on {
-				dst = g.recordEnds(dst, ends, taken, sc)
+			if !on {
+				ends |= rest &^ more
 			}
 			for ; more != 0 && !g.over; more &= more - 1 {
 				dst = g.kingJumps(dst, bits.TrailingZeros64(more), taken, sc, back|1<<d, on)
 			}
+		}
+		if ends != 0 {
+			dst = g.recordEnds(dst, ends, taken, sc)
 		}
 	}
 	if !extended && captured != 0 {
