@@ -199,7 +199,9 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	} else {
 		g.flags = 0
 		g.open = g.empty | 1<<b
-		dst = g.manJumps(dst, b, 0, 0)
+		if land := jumpLandings(1<<b, g.opp, g.open); land != 0 {
+			dst = g.manJumps(dst, b, 0, 0, land)
+		}
 	}
 	if !g.over {
 		return dst
@@ -270,30 +272,26 @@ func (g *generator) step(cost int) bool {
 }
 
 // manJumps extends a man's capture standing on bit at having taken
-// captured, whose score is score.
-func (g *generator) manJumps(dst []Move, at int, captured uint64, score int) []Move {
+// captured, whose score is score, given where it can jump next (not
+// nowhere). Where a jump cannot go on, the capture is recorded here rather
+// than in a call of its own: most jumps end a capture.
+func (g *generator) manJumps(dst []Move, at int, captured uint64, score int, land uint64) []Move {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
-	at &= 63 // lets the compiler drop its checks on shifts and indices
-	a := uint64(1) << at
-	prey := g.opp &^ captured
-	land := ((a<<dirE&prey)<<dirE | (a<<dirSW&prey)<<dirSW |
-		(a<<dirSE&prey)<<dirSE | (a<<dirS&prey)<<dirS |
-		(a>>dirE&prey)>>dirE | (a>>dirSW&prey)>>dirSW |
-		(a>>dirSE&prey)>>dirSE | (a>>dirS&prey)>>dirS) & g.open
-	if land == 0 {
-		if captured != 0 {
-			dst = g.recordScored(dst, at, captured, score)
-		}
-		return dst
-	}
 	for ; land != 0 && !g.over; land &= land - 1 {
-		l := bits.TrailingZeros64(land)
+		l := bits.TrailingZeros64(land) & 63
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
 		x := (at + l) / 2 & 63
-		dst = g.manJumps(dst, l, captured|1<<x, score+g.jumpScore(x))
+		taken := captured | 1<<x
+		sc := score + g.jumpScore(x)
+		if next := jumpLandings(1<<l, g.opp&^taken, g.open); next != 0 {
+			dst = g.manJumps(dst, l, taken, sc, next)
+		} else {
+			g.nodes++
+			dst = g.recordScored(dst, l, taken, sc)
+		}
 	}
 	return dst
 }
