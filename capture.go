@@ -387,8 +387,21 @@ func (g *generator) keepEnds(dst []Move, ends, captured uint64, score int) []Mov
 	if g.nodes > g.limit {
 		g.outOfBudget()
 	}
+	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
+		for ; ends != 0; ends &= ends - 1 {
+			dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, score)
+		}
+		return dst
+	}
+	// Captures of two pieces at most: none of them was found before (see
+	// record), and a king is never crowned.
+	if score > g.best {
+		g.best = score
+		dst = dst[:g.start]
+		g.pieceStart = g.start
+	}
 	for ; ends != 0; ends &= ends - 1 {
-		dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, score)
+		dst = append(dst, Move{from: g.from, to: uint8(bits.TrailingZeros64(ends)), flags: g.flags, captured: captured})
 	}
 	return dst
 }
