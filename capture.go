@@ -200,7 +200,9 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	} else {
 		g.flags = 0
 		g.open = g.empty | 1<<b
-		dst = g.manJumps(dst, b, 0, 0)
+		if land := jumpLandings(1<<b, g.opp, g.open); land != 0 {
+			dst = g.manJumps(dst, b, 0, 0, land)
+		}
 	}
 	if !g.over {
 		return dst
@@ -272,30 +274,26 @@ func (g *generator) step(cost int) bool {
 }
 
 // manJumps extends a man's capture standing on bit at having taken
-// captured, whose score is score.
-func (g *generator) manJumps(dst []Move, at int, captured uint64, score int) []Move {
+// captured, whose score is score, given where it can jump next (not
+// nowhere). Where a jump cannot go on, the capture is recorded here rather
+// than in a call of its own: most jumps end a capture.
+func (g *generator) manJumps(dst []Move, at int, captured uint64, score int, land uint64) []Move {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
-	at &= 63 // lets the compiler drop its checks on shifts and indices
-	a := uint64(1) << at
-	prey := g.opp &^ captured
-	land := ((a<<dirE&prey)<<dirE | (a<<dirSW&prey)<<dirSW |
-		(a<<dirSE&prey)<<dirSE | (a<<dirS&prey)<<dirS |
-		(a>>dirE&prey)>>dirE | (a>>dirSW&prey)>>dirSW |
-		(a>>dirSE&prey)>>dirSE | (a>>dirS&prey)>>dirS) & g.open
-	if land == 0 {
-		if captured != 0 {
-			dst = g.recordScored(dst, at, captured, score)
-		}
-		return dst
-	}
 	for ; land != 0 && !g.over; land &= land - 1 {
-		l := bits.TrailingZeros64(land)
+		l := bits.TrailingZeros64(land) & 63
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
 		x := (at + l) / 2 & 63
-		dst = g.manJumps(dst, l, captured|1<<x, score+g.jumpScore(x))
+		taken := captured | 1<<x
+		sc := score + g.jumpScore(x)
+		if next := jumpLandings(1<<l, g.opp&^taken, g.open); next != 0 {
+			dst = g.manJumps(dst, l, taken, sc, next)
+		} else {
+			g.nodes++
+			dst = g.recordScored(dst, l, taken, sc)
+		}
 	}
 	return dst
 }
@@ -339,11 +337,15 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 		// the first square (see above). Other squares end the capture.
 		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
+		// The captures that end here are recorded last, in one go: those
+		// that go on first raise the best score, and then most of the
+		// others fall short of it at once.
 		first := uint64(1) << neighbour[d][fb]
+		var ends uint64
 		if first&(g.offAxis[a]|jf[d]) != 0 {
 			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, sc, back, false)
 		} else {
-			dst = g.recordEnds(dst, first, taken, sc)
+			ends = first
 		}
 		if rest := landings &^ first; rest != 0 && !g.over {
 			// Whether the capture goes straight on from these squares.
@@ -353,12 +355,15 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 				on = n != noBit && g.occ&(1<<n) == 0
 			}
 			more := rest & g.offAxis[a]
-			if ends := rest &^ more; ends != 0 && !on {
-				dst = g.recordEnds(dst, ends, taken, sc)
+			if !on {
+				ends |= rest &^ more
 			}
 			for ; more != 0 && !g.over; more &= more - 1 {
 				dst = g.kingJumps(dst, bits.TrailingZeros64(more), taken, sc, back|1<<d, on)
 			}
+		}
+		if ends != 0 {
+			dst = g.recordEnds(dst, ends, taken, sc)
 		}
 	}
 	if !extended && captured != 0 {
@@ -369,15 +374,36 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 
 // recordEnds records the captures taking captured, of score score, that
 // end on each square of ends, as one node.
+//
+// It is small enough to be inlined in kingJumps, so that the common
+// capture of too low a score costs no call: keepEnds does the rest.
 func (g *generator) recordEnds(dst []Move, ends, captured uint64, score int) []Move {
-	if g.nodes++; g.nodes > g.limit {
-		g.outOfBudget()
-	}
-	if score < g.best {
+	if g.nodes++; score < g.best {
 		return dst
 	}
+	return g.keepEnds(dst, ends, captured, score)
+}
+
+// keepEnds is the rest of recordEnds, for a score that may be kept.
+func (g *generator) keepEnds(dst []Move, ends, captured uint64, score int) []Move {
+	if g.nodes > g.limit {
+		g.outOfBudget()
+	}
+	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
+		for ; ends != 0; ends &= ends - 1 {
+			dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, score)
+		}
+		return dst
+	}
+	// Captures of two pieces at most: none of them was found before (see
+	// record), and a king is never crowned.
+	if score > g.best {
+		g.best = score
+		dst = dst[:g.start]
+		g.pieceStart = g.start
+	}
 	for ; ends != 0; ends &= ends - 1 {
-		dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, score)
+		dst = append(dst, Move{from: g.from, to: uint8(bits.TrailingZeros64(ends)), flags: g.flags, captured: captured})
 	}
 	return dst
 }
@@ -443,11 +469,18 @@ func (g *generator) record(dst []Move, at int, captured uint64) []Move {
 	return g.recordScored(dst, at, captured, g.score(captured))
 }
 
-// recordScored is record given the score of the capture.
+// recordScored is record given the score of the capture. It is small
+// enough to be inlined, so that a capture of too low a score costs no call:
+// keep does the rest.
 func (g *generator) recordScored(dst []Move, at int, captured uint64, score int) []Move {
 	if score < g.best {
 		return dst
 	}
+	return g.keep(dst, at, captured, score)
+}
+
+// keep is the rest of recordScored, for a score that may be kept.
+func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move {
 	m := Move{from: g.from, to: uint8(at), flags: g.flags, captured: captured}
 	if m.flags&flagKing == 0 && promotionRow[g.us&1]&(1<<(at&63)) != 0 {
 		m.flags |= flagPromotion
