@@ -308,6 +308,37 @@ func (c *Client) setParam(ctx context.Context, name, value string) error {
 // A Setting is an engine parameter and the value to give it.
 type Setting struct{ Name, Value string }
 
+// Settings are settings to give in order. As a flag.Value each Set adds
+// one written NAME=VALUE, for a program's repeatable flag:
+//
+//	var settings hub.Settings
+//	flag.Var(&settings, "engine-param", "set an engine parameter `NAME=VALUE` (repeatable)")
+//	…
+//	err := c.Setup(ctx, settings...)
+type Settings []Setting
+
+// String returns the settings as NAME=VALUE, separated by spaces.
+func (s *Settings) String() string {
+	if s == nil {
+		return ""
+	}
+	parts := make([]string, len(*s))
+	for i, x := range *s {
+		parts[i] = x.Name + "=" + x.Value
+	}
+	return strings.Join(parts, " ")
+}
+
+// Set adds the setting NAME=VALUE.
+func (s *Settings) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("hub: setting %q: want NAME=VALUE", v)
+	}
+	*s = append(*s, Setting{Name: name, Value: value})
+	return nil
+}
+
 // Setup does what a program does once after Start: it sets the parameters
 // in order (SetParam) and then initialises the engine (Init). The error
 // names the setting that failed and wraps SetParam's or Init's error; the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"io"
 	"math"
 	"slices"
@@ -515,5 +516,32 @@ func TestBudget(t *testing.T) {
 		if got := tc.l.budget(); got != tc.want {
 			t.Errorf("%+v: budget %v, want %v", tc.l, got, tc.want)
 		}
+	}
+}
+
+// Settings read repeated NAME=VALUE flags in order, and refuse a value
+// without a name.
+func TestSettingsFlag(t *testing.T) {
+	var s Settings
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&s, "engine-param", "")
+	if err := fs.Parse([]string{"-engine-param", "threads=2", "-engine-param", "book=", "-engine-param", "x=a=b"}); err != nil {
+		t.Fatal(err)
+	}
+	want := Settings{{"threads", "2"}, {"book", ""}, {"x", "a=b"}}
+	if diff := cmp.Diff(want, s); diff != "" {
+		t.Errorf("settings (-want +got):\n%s", diff)
+	}
+	if got := s.String(); got != "threads=2 book= x=a=b" {
+		t.Errorf("String = %q", got)
+	}
+	for _, bad := range []string{"threads", "=2", ""} {
+		if err := (&Settings{}).Set(bad); err == nil || !strings.Contains(err.Error(), "want NAME=VALUE") {
+			t.Errorf("Set(%q) = %v, want an error", bad, err)
+		}
+	}
+	if (*Settings)(nil).String() != "" {
+		t.Error("nil Settings has a String")
 	}
 }

@@ -52,7 +52,7 @@ const engineTimeout = 30 * time.Second
 type config struct {
 	engine string
 	args   []string
-	params []hub.Setting
+	params hub.Settings
 	limits hub.Limits
 	files  []string
 }
@@ -105,14 +105,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, status int) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.engine, "engine", "", "the Hub engine to analyse with (required)")
 	engineArgs := fs.String("engine-args", "hub", "the engine's arguments, separated by spaces")
-	fs.Func("engine-param", "NAME=VALUE: set a parameter of the engine (repeatable)", func(v string) error {
-		name, value, ok := strings.Cut(v, "=")
-		if !ok || name == "" {
-			return errors.New("want NAME=VALUE")
-		}
-		cfg.params = append(cfg.params, hub.Setting{Name: name, Value: value})
-		return nil
-	})
+	fs.Var(&cfg.params, "engine-param", "NAME=VALUE: set a parameter of the engine (repeatable)")
 	fs.DurationVar(&cfg.limits.MoveTime, "movetime", time.Second, "the time per position")
 	fs.IntVar(&cfg.limits.Depth, "depth", 0, "when not 0, the depth of each search")
 	fs.Int64Var(&cfg.limits.Nodes, "nodes", 0, "when not 0, the nodes of each search")

@@ -106,15 +106,8 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	seed := fs.Uint64("seed", 0, "when not 0, choose at random among the computer's equally good moves")
 	enginePath := fs.String("engine", "", "an external Hub engine to play against instead of the built-in computer")
 	engineArgs := fs.String("engine-args", "hub", "the external engine's arguments, separated by spaces")
-	var params []hub.Setting
-	fs.Func("engine-param", "NAME=VALUE: set a parameter of the external engine (repeatable)", func(v string) error {
-		name, value, ok := strings.Cut(v, "=")
-		if !ok || name == "" {
-			return errors.New("want NAME=VALUE")
-		}
-		params = append(params, hub.Setting{Name: name, Value: value})
-		return nil
-	})
+	var params hub.Settings
+	fs.Var(&params, "engine-param", "NAME=VALUE: set a parameter of the external engine (repeatable)")
 	moveTime := fs.Duration("movetime", time.Second, "the external engine's time per move")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: play [-color white|black] [-fen FEN] [-depth N] [-nodes N] [-draws official|lidraughts] [-seed N]")

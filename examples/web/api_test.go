@@ -855,8 +855,8 @@ func TestRun(t *testing.T) {
 	if status := run(ctx, []string{"-addr", "127.0.0.1:0", "-engine", missing}, &out, &errOut); status != 1 || !strings.Contains(errOut.String(), "engine") {
 		t.Errorf("missing engine: %d %q", status, errOut.String())
 	}
-	if status := run(ctx, []string{"-param", "threads"}, &out, &errOut); status != 2 {
-		t.Errorf("-param without a value: %d", status)
+	if status := run(ctx, []string{"-engine-param", "threads"}, &out, &errOut); status != 2 {
+		t.Errorf("-engine-param without a value: %d", status)
 	}
 	if status := run(ctx, []string{"-engine-time", "0s"}, &out, &errOut); status != 2 {
 		t.Errorf("-engine-time 0s: %d", status)

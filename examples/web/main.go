@@ -4,7 +4,7 @@
 //
 //	go run ./examples/web
 //	go run ./examples/web -addr 127.0.0.1:9000
-//	go run ./examples/web -engine /opt/scan/scan -param threads=2
+//	go run ./examples/web -engine /opt/scan/scan -engine-param book=false
 //
 // and open http://127.0.0.1:8080/. With -engine the computer's moves come
 // from that Hub engine (package hub), one game at a time, with -engine-time
@@ -72,17 +72,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	enginePath := fs.String("engine", "", "play the computer's moves with the Hub engine at `PATH` (such as Scan 3.1) instead of the built-in one")
 	engineArgs := fs.String("engine-args", "hub", "the engine's `ARGS`, split at spaces")
 	moveTime := fs.Duration("engine-time", time.Second, "the engine's `TIME` per move")
-	var settings []hub.Setting
-	fs.Func("param", "set the engine parameter `NAME=VALUE` before the games (repeatable)", func(s string) error {
-		name, value, ok := strings.Cut(s, "=")
-		if !ok || name == "" {
-			return errors.New("want NAME=VALUE")
-		}
-		settings = append(settings, hub.Setting{Name: name, Value: value})
-		return nil
-	})
+	var settings hub.Settings
+	fs.Var(&settings, "engine-param", "set the engine parameter `NAME=VALUE` before the games (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: web [-addr HOST:PORT] [-engine PATH [-engine-args ARGS] [-engine-time TIME] [-param NAME=VALUE]...]")
+		fmt.Fprintln(stderr, "usage: web [-addr HOST:PORT] [-engine PATH [-engine-args ARGS] [-engine-time TIME] [-engine-param NAME=VALUE]...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
