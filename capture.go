@@ -89,6 +89,7 @@ type captureState struct {
 	check int             // the nodes at which ctx is checked next
 	table *stateTable     // the graph search's memory of states, made on first use
 	sets  *setSearch      // the search by taken sets, made on first use
+	piece hardPiece       // what both methods build for the current hard piece
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
@@ -208,6 +209,31 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 		return dst
 	}
 	return g.searchHard(dst, b, king)
+}
+
+// hardPiece holds what the turns of one hard piece share: its capture
+// graph, which both methods search, and the graph search's Euler test
+// state (with its memory) and parity spaces. Made on the piece's first
+// turn, not on every one.
+type hardPiece struct {
+	id     int // generator.hardPiece when made; 0 for none
+	cg     *captureGraph
+	euler  *eulerSearch
+	linear *pieceSpans // made on first use
+}
+
+// pieceOf returns what the turns of the hard piece on bit from share. A
+// turn outside searchHard (hardPiece 0, in tests) gets its own.
+func (g *generator) pieceOf(from int, king bool) *hardPiece {
+	if g.hardPiece != 0 && g.piece.id == g.hardPiece {
+		return &g.piece
+	}
+	g.piece = hardPiece{
+		id:    g.hardPiece,
+		cg:    newCaptureGraph(from, g.own|g.opp, g.opp, king),
+		euler: &eulerSearch{ctx: g.ctx},
+	}
+	return &g.piece
 }
 
 // setShare is how many times the graph search's budget the set search
@@ -398,9 +424,7 @@ func (g *generator) keepEnds(dst []Move, ends, captured uint64, score int) []Mov
 	// Captures of two pieces at most: none of them was found before (see
 	// record), and a king is never crowned.
 	if score > g.best {
-		g.best = score
-		dst = dst[:g.start]
-		g.pieceStart = g.start
+		dst = g.raise(dst, score)
 	}
 	for ; ends != 0; ends &= ends - 1 {
 		dst = append(dst, Move{from: g.from, to: uint8(bits.TrailingZeros64(ends)), flags: g.flags, captured: captured})
@@ -486,9 +510,7 @@ func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move 
 		m.flags |= flagPromotion
 	}
 	if score > g.best {
-		g.best = score
-		dst = dst[:g.start]
-		g.pieceStart = g.start
+		dst = g.raise(dst, score)
 	} else if rest := captured & (captured - 1); g.hard || rest&(rest-1) != 0 {
 		// Only the current piece's moves can be the same move.
 		for _, old := range dst[g.pieceStart:] {
@@ -498,6 +520,12 @@ func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move 
 		}
 	}
 	return append(dst, m)
+}
+
+// raise makes score the best, dropping the captures kept before.
+func (g *generator) raise(dst []Move, score int) []Move {
+	g.best, g.pieceStart = score, g.start
+	return dst[:g.start]
 }
 
 // Single jumps. Most captures in real games are one jump by a man, and a

@@ -177,19 +177,11 @@ func (cg *captureGraph) ends(at int, left uint64) uint64 {
 
 // canFinish reports whether a capture standing on bit at can take exactly
 // the pieces of left and end on bit to, landing on every square of visit
-// (in any order) before its end. Exact, as ends.
-func (cg *captureGraph) canFinish(at int, left uint64, to int, visit []uint8) bool {
-	return cg.canFinishContext(context.Background(), at, left, to, visit)
-}
-
-// canFinishContext is canFinish that answers no at once when ctx is done:
-// the caller must then not trust the answer.
-func (cg *captureGraph) canFinishContext(ctx context.Context, at int, left uint64, to int, visit []uint8) bool {
+// (in any order) before its end. Exact, as ends, unless ctx is done: then
+// it answers no at once, and the caller must not trust the answer.
+func (cg *captureGraph) canFinish(ctx context.Context, at int, left uint64, to int, visit []uint8) bool {
 	if ctx.Err() != nil {
 		return false
-	}
-	if len(visit) == 0 && ctx.Done() == nil {
-		return cg.ends(at, left)&(1<<to) != 0
 	}
 	if left == 0 {
 		return len(visit) == 0 && at == to
@@ -210,7 +202,7 @@ func (cg *captureGraph) canFinishContext(ctx context.Context, at int, left uint6
 		if i := slices.Index(visit, uint8(l)); i >= 0 && left != 1<<p {
 			rest = slices.Delete(slices.Clone(visit), i, i+1)
 		}
-		yes = cg.canFinishContext(ctx, l, left&^(1<<p), to, rest)
+		yes = cg.canFinish(ctx, l, left&^(1<<p), to, rest)
 	})
 	return yes
 }
@@ -261,7 +253,7 @@ type graphSearch struct {
 	g      *generator
 	cg     *captureGraph
 	euler  *eulerSearch
-	linear *pieceSpans // made on first use
+	linear **pieceSpans // made on first use
 }
 
 // pieceSpans are the pieces' spaces, their bases end to end.
@@ -283,16 +275,17 @@ type pieceSpan struct {
 // spaces made once per piece: a fraction of the Euler test's cost, and it
 // turns down nearly every set that the test would.
 func (s *graphSearch) linearPossible(at int, set uint64) bool {
-	if s.linear == nil {
-		s.linear = s.cg.pieceSpans()
+	if *s.linear == nil {
+		*s.linear = s.cg.pieceSpans()
 	}
+	linear := *s.linear
 	var sp gf2Space
 	var sum, touched uint64
 	for x := set; x != 0; x &= x - 1 {
-		ps := &s.linear.by[bits.TrailingZeros64(x)]
+		ps := &linear.by[bits.TrailingZeros64(x)]
 		sum ^= ps.first
 		touched |= ps.touch
-		for _, v := range s.linear.basis[ps.basis[0]:ps.basis[1]] {
+		for _, v := range linear.basis[ps.basis[0]:ps.basis[1]] {
 			sp.add(v)
 		}
 	}
@@ -351,7 +344,8 @@ func (cg *captureGraph) pieceSpans() *pieceSpans {
 func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 	// The Euler test's state lives apart: it holds the context, and so
 	// must not hold g, which then could not stay on the stack.
-	s := &graphSearch{g: g, cg: newCaptureGraph(from, g.own|g.opp, g.opp, king), euler: &eulerSearch{ctx: g.ctx}}
+	hp := g.pieceOf(from, king)
+	s := &graphSearch{g: g, cg: hp.cg, euler: hp.euler, linear: &hp.linear}
 	return s.node(dst, from, 0)
 }
 

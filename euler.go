@@ -51,7 +51,7 @@ type eulerSearch struct {
 	// the edges chosen before piece i join (see join).
 	joining      bool
 	disconnected int
-	comps        [NumSquares + 1]components
+	comps        *[NumSquares + 1]components // made the first time it is needed
 	chosen       [NumSquares][2]uint8
 	found        uint64
 	touched      uint64       // every square of every edge
@@ -471,6 +471,9 @@ const joinAfter = 64
 // current choices up.
 func (s *eulerSearch) startJoining() {
 	s.joining = true
+	if s.comps == nil {
+		s.comps = new([NumSquares + 1]components)
+	}
 	s.comps[0] = components{n: 1}
 	s.comps[0].m[0] = s.start
 	for i := range s.n {

@@ -283,7 +283,7 @@ type pathFollower struct {
 // of left to take and mid[k:] to visit, can end on to.
 func (f *pathFollower) follow(at int, left uint64, k int) bool {
 	if len(f.mid)-k <= 1 {
-		return f.cg.canFinishContext(f.ctx, at, left, f.to, f.mid[k:])
+		return f.cg.canFinish(f.ctx, at, left, f.to, f.mid[k:])
 	}
 	if left == 0 || f.tried.visit(uint8(k), uint8(at), left) || f.ctx.Err() != nil {
 		return false
@@ -298,7 +298,7 @@ func (f *pathFollower) follow(at int, left uint64, k int) bool {
 		if uint8(l) == f.mid[k] {
 			next++
 		}
-		if f.cg.canFinishContext(f.ctx, l, rest, f.to, f.mid[next:]) {
+		if f.cg.canFinish(f.ctx, l, rest, f.to, f.mid[next:]) {
 			found = f.follow(l, rest, next)
 		}
 	})

@@ -148,7 +148,7 @@ func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
 // start begins the search of the piece on bit from: the sets of one piece
 // in the second layer.
 func (s *setSearch) start(g *generator, from int, king bool) {
-	cg := newCaptureGraph(from, g.own|g.opp, g.opp, king)
+	cg := g.pieceOf(from, king).cg
 	prey, _ := cg.reach(from, 0)
 	s.build(cg, prey, g.oppKings)
 	s.piece, s.n, s.index, s.cur, s.pos = g.hardPiece, bits.OnesCount64(prey), false, 1, 0
