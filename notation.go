@@ -175,7 +175,7 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 // position's captures, and the landing paths of one of them, can take long
 // to search. When ctx is done before the answer is known it returns an
 // error wrapping both [ErrSearchStopped] and ctx.Err(), never a wrong
-// answer.
+// answer; a nil ctx gives an error wrapping [os.ErrInvalid].
 func (t MoveText) ResolveContext(ctx context.Context, p Position) (Move, error) {
 	if ctx == nil {
 		return Move{}, fmt.Errorf("resolving %s: nil context: %w", clip(t.String()), os.ErrInvalid)
