@@ -388,13 +388,13 @@ func (p Position) MoveText(m Move) MoveText {
 	if !legal || !shared {
 		return short
 	}
-	return MoveText{Squares: p.Path(m), Capture: true}
+	return MoveText{Squares: p.legalPath(m), Capture: true}
 }
 
-// fullText is m's text with its whole landing path, as MoveError lists
-// candidates.
+// fullText is the text of m, a legal move of p, with its whole landing
+// path, as MoveError lists candidates.
 func (p Position) fullText(m Move) string {
-	path := p.Path(m)
+	path := p.legalPath(m)
 	if !m.IsCapture() || path == nil {
 		return m.String()
 	}

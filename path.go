@@ -18,6 +18,12 @@ func (p Position) Path(m Move) []Square {
 	if !p.IsLegal(m) {
 		return nil
 	}
+	return p.legalPath(m)
+}
+
+// legalPath is Path for a move known to be legal in p, which saves
+// working out p's moves again: that can cost as much as the walk.
+func (p Position) legalPath(m Move) []Square {
 	if m.captured == 0 {
 		return []Square{m.From(), m.To()}
 	}
