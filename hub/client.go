@@ -203,8 +203,10 @@ func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() 
 		ctl:  make(chan Line, 256),
 		dead: make(chan struct{}),
 	}
-	c.closeIO = func() { c.endIO.Do(closeIO) }
 	c.life, c.endLife = context.WithCancel(context.Background())
+	// Ending the connection also ends the reader's wait to pass on an
+	// answer nobody reads any more.
+	c.closeIO = func() { c.endLife(); c.endIO.Do(closeIO) }
 	return c
 }
 
@@ -654,9 +656,18 @@ func (c *Client) read(r io.Reader) {
 		switch l.Command {
 		case "info", "done":
 			c.searchLine(l)
-		case "id", "param", "wait", "ready", "pong", "error":
+		case "wait", "ready", "pong":
+			// The answers an operation waits for are never dropped: one
+			// lost pong would leave every later sync one behind. The
+			// operation reads the channel until it has its answer, and
+			// Close ends the wait.
+			select {
+			case c.ctl <- l:
+			case <-c.life.Done():
+			}
+		case "id", "param", "error":
 			// Never block: an engine that floods the client while nobody
-			// waits loses lines, not the client's goroutine.
+			// waits loses these lines, not the client's goroutine.
 			select {
 			case c.ctl <- l:
 			default:

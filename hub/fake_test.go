@@ -333,3 +333,37 @@ func TestFakeLateDone(t *testing.T) {
 		}
 	}
 }
+
+// A pong that comes after more error lines than the client buffers is
+// not lost: Ping, and the syncs after it, still get their answers. (Before,
+// the pong was dropped with the excess lines, and every later sync waited
+// for the one before's pong until its deadline.)
+func TestFloodBeforePong(t *testing.T) {
+	noLeaks(t)
+	ctx := timeout(t, 5*time.Second)
+	c, err := startFake(t, ctx, script{
+		before: func(f *fake, l Line) (bool, bool) {
+			if l.Command != "ping" {
+				return false, true
+			}
+			for range 5000 {
+				f.say(`error message="flood"`)
+			}
+			f.say("pong")
+			return true, true
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each answer comes: the error lines may be reported (ErrRejected),
+	// the wait for a pong never runs into the deadline.
+	for i := range 3 {
+		if err := c.Ping(ctx); err != nil && !errors.Is(err, ErrRejected) {
+			t.Fatalf("ping %d: %.200v", i, err)
+		}
+	}
+	if err := c.NewGame(ctx); err != nil && !errors.Is(err, ErrRejected) {
+		t.Fatalf("new game after the floods: %.200v", err)
+	}
+}
