@@ -256,10 +256,20 @@ func (c *Client) handshake(ctx context.Context) error {
 			c.id.Author, _ = l.Get("author")
 			c.id.Country, _ = l.Get("country")
 		case "param":
-			c.params = append(c.params, parseParam(l))
+			// A parameter declared again replaces the first; past
+			// maxParams an engine's flood is dropped.
+			p := parseParam(l)
+			if i := slices.IndexFunc(c.params, func(q Param) bool { return q.Name == p.Name }); i >= 0 {
+				c.params[i] = p
+			} else if len(c.params) < maxParams {
+				c.params = append(c.params, p)
+			}
 		}
 	})
 }
+
+// maxParams is the most parameters a client keeps of an engine's.
+const maxParams = 256
 
 func parseParam(l Line) Param {
 	var p Param
@@ -392,13 +402,8 @@ func (c *Client) init(ctx context.Context) error {
 	if err := c.send(ctx, cmd("init")); err != nil {
 		return err
 	}
-	var msgs []string
-	err := c.await(ctx, "ready", func(l Line) {
-		if l.Command == "error" {
-			m, _ := l.Get("message")
-			msgs = append(msgs, m)
-		}
-	})
+	var msgs messages
+	err := c.await(ctx, "ready", msgs.add)
 	if err != nil {
 		if ctx.Err() != nil {
 			c.kill(fmt.Errorf("hub: init given up: %w", err))
@@ -591,6 +596,25 @@ func (c *Client) await(ctx context.Context, want string, f func(Line)) error {
 	}
 }
 
+// messages collects the error lines of an engine's answer, up to
+// maxMessages of them: an engine that floods its answer with errors
+// costs bounded memory while the caller's context runs.
+type messages []string
+
+// maxMessages is the most error messages an answer keeps.
+const maxMessages = 32
+
+func (m *messages) add(l Line) {
+	switch {
+	case l.Command != "error":
+	case len(*m) < maxMessages:
+		text, _ := l.Get("message")
+		*m = append(*m, text)
+	case len(*m) == maxMessages:
+		*m = append(*m, "…")
+	}
+}
+
 // sync sends ping and waits for pong, and returns the error lines the
 // engine sent before it as an *EngineError: pong comes after the answers to
 // every earlier command, so they are the answers to the commands just sent.
@@ -598,13 +622,8 @@ func (c *Client) sync(ctx context.Context) error {
 	if err := c.send(ctx, cmd("ping")); err != nil {
 		return err
 	}
-	var msgs []string
-	err := c.await(ctx, "pong", func(l Line) {
-		if l.Command == "error" {
-			m, _ := l.Get("message")
-			msgs = append(msgs, m)
-		}
-	})
+	var msgs messages
+	err := c.await(ctx, "pong", msgs.add)
 	if err != nil {
 		if ctx.Err() != nil {
 			c.owedPongs++

@@ -367,3 +367,28 @@ func TestFloodBeforePong(t *testing.T) {
 		t.Fatalf("new game after the floods: %.200v", err)
 	}
 }
+
+// An answer flooded with error lines keeps a bounded number of them.
+func TestFloodedAnswerBounded(t *testing.T) {
+	noLeaks(t)
+	ctx := timeout(t, 5*time.Second)
+	c, err := startFake(t, ctx, script{
+		before: func(f *fake, l Line) (bool, bool) {
+			if l.Command != "init" {
+				return false, true
+			}
+			for range 200 {
+				f.say(`error message="flood"`)
+			}
+			f.say("ready")
+			return true, true
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ee *EngineError
+	if err := c.Init(ctx); !errors.As(err, &ee) || len(ee.Messages) != maxMessages+1 || ee.Messages[maxMessages] != "…" {
+		t.Errorf("Init = %.100v; want an EngineError of %d messages and a mark", err, maxMessages)
+	}
+}

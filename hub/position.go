@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -96,7 +97,14 @@ func ParsePosition(s string) (frisian.Position, error) {
 	}
 	p, err := st.Position()
 	if err != nil {
-		return frisian.Position{}, &frisian.ParseError{Input: clip(s), Err: frisian.ErrInvalidPosition, Reason: "hub position: " + err.Error()}
+		// As frisian.ParseFEN: err is the *frisian.PositionError, with the
+		// square at fault.
+		reason := err.Error()
+		var pe *frisian.PositionError
+		if errors.As(err, &pe) {
+			reason = pe.Reason
+		}
+		return frisian.Position{}, &frisian.ParseError{Input: clip(s), Err: err, Reason: "hub position: " + reason}
 	}
 	return p, nil
 }

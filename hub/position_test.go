@@ -61,6 +61,12 @@ func TestParsePositionErrors(t *testing.T) {
 			t.Errorf("ParsePosition(%q) = %v, %v; want a *ParseError wrapping %v", tc.in, p, err, tc.err)
 		}
 	}
+	// An impossible position names its square, as ParseFEN does.
+	_, err := ParsePosition("Wweeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee")
+	var pos *frisian.PositionError
+	if !errors.As(err, &pos) || pos.Square != 1 {
+		t.Errorf("a white man on 1: %v; want a *PositionError for square 1", err)
+	}
 }
 
 // genGame plays random legal moves from the start position or from a

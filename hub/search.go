@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"os"
 	"sync"
 	"time"
 
@@ -48,6 +49,9 @@ func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
 	defer c.opMu.Unlock()
 	if err := c.usable(); err != nil {
 		return nil, err
+	}
+	if s.Mode > Ponder {
+		return nil, fmt.Errorf("hub: search mode %d: %w", s.Mode, os.ErrInvalid)
 	}
 	p, err := s.Position()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -543,5 +544,17 @@ func TestSettingsFlag(t *testing.T) {
 	}
 	if (*Settings)(nil).String() != "" {
 		t.Error("nil Settings has a String")
+	}
+}
+
+// A search mode Go does not know is refused before anything is sent.
+func TestGoBadMode(t *testing.T) {
+	noLeaks(t)
+	c := serve(t, &testEngine{})
+	ctx := timeout(t, 5*time.Second)
+	_, err := c.Go(ctx, Search{Start: frisian.StartPosition(), Mode: Ponder + 1})
+	wantErr(t, "Go(mode 3)", err, os.ErrInvalid)
+	if err := c.Ping(ctx); err != nil {
+		t.Errorf("ping after the refused search: %v", err)
 	}
 }

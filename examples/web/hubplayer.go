@@ -49,6 +49,9 @@ func (h *hubPlayer) bestMove(ctx context.Context, g *game) (frisian.Move, error)
 	s.Limits = hub.Limits{MoveTime: h.moveTime}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return frisian.Move{}, err // waited too long for the engine
+	}
 	res, err := h.c.BestMove(ctx, s)
 	if err != nil {
 		return frisian.Move{}, err
