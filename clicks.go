@@ -57,7 +57,7 @@ type Clicks struct {
 // FollowClicks does not list paths: it follows the clicks on the board and
 // asks, of each square that could come next, whether the move can still be
 // completed from there, so it answers at once also where the moves have
-// countless paths (BenchmarkNextSquaresPathological).
+// countless paths.
 func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
 	c := Clicks{p: p, clicked: slices.Clone(clicked)}
 	if len(clicked) == 0 {

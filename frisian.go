@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"os"
 )
 
 // Position is a complete game state: the pieces, the side to move, the
@@ -165,8 +166,15 @@ func (p Position) LegalMoves() []Move {
 // at ctx once a capture search outgrows its first quick pass; when ctx is
 // done it returns no moves and an error wrapping both [ErrSearchStopped] and
 // ctx.Err(), never a partial list. Give ctx a deadline
-// ([context.WithTimeout]) to bound the time of one call.
+// ([context.WithTimeout]) to bound the time of one call; a nil ctx gives
+// an error wrapping [os.ErrInvalid].
 func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
+	switch {
+	case ctx == nil:
+		return nil, fmt.Errorf("legal moves: nil context: %w", os.ErrInvalid)
+	case ctx.Done() == nil:
+		return p.LegalMoves(), nil // it is never done: no need to look
+	}
 	var buf [128]Move
 	var g generator
 	g.init(&p)

@@ -168,24 +168,21 @@ func (t *MoveText) UnmarshalText(text []byte) error {
 // must be played, the capture must go on, the king is held by the three-move
 // rule), or [ErrAmbiguousMove] listing the candidates in full-path form.
 func (t MoveText) Resolve(p Position) (Move, error) {
-	return t.resolve(context.Background(), p)
+	return t.ResolveContext(context.Background(), p)
 }
 
 // ResolveContext is [MoveText.Resolve] with a context: a crowded
 // position's captures, and the landing paths of one of them, can take long
 // to search. When ctx is done before the answer is known it returns an
 // error wrapping both [ErrSearchStopped] and ctx.Err(), never a wrong
-// answer; a nil ctx gives an error wrapping [os.ErrInvalid].
+// answer; an answer that needs no search (a quiet move, a whole landing
+// path) comes whatever ctx. A nil ctx gives an error wrapping
+// [os.ErrInvalid].
 func (t MoveText) ResolveContext(ctx context.Context, p Position) (Move, error) {
+	text := clip(t.String())
 	if ctx == nil {
-		return Move{}, fmt.Errorf("resolving %s: nil context: %w", clip(t.String()), os.ErrInvalid)
+		return Move{}, fmt.Errorf("resolving %s: nil context: %w", text, os.ErrInvalid)
 	}
-	return t.resolve(ctx, p)
-}
-
-// resolve is Resolve under ctx; one that is never done costs nothing.
-func (t MoveText) resolve(ctx context.Context, p Position) (Move, error) {
-	text := t.String()
 	if len(t.Squares) < 2 || (!t.Capture && len(t.Squares) != 2) {
 		return Move{}, invalidMove(text, "a move names its start and end squares")
 	}
@@ -194,14 +191,9 @@ func (t MoveText) resolve(ctx context.Context, p Position) (Move, error) {
 			return Move{}, invalidMove(text, fmt.Sprintf("%d is not a square (1–50)", sq))
 		}
 	}
-	var legal []Move
-	if ctx.Done() == nil {
-		legal = p.LegalMoves()
-	} else {
-		var err error
-		if legal, err = p.LegalMovesContext(ctx); err != nil {
-			return Move{}, err
-		}
+	legal, err := p.LegalMovesContext(ctx)
+	if err != nil {
+		return Move{}, err
 	}
 	from, to := t.Squares[0], t.Squares[len(t.Squares)-1]
 	var found []Move
@@ -211,6 +203,9 @@ func (t MoveText) resolve(ctx context.Context, p Position) (Move, error) {
 			continue
 		}
 		if t.Capture && len(t.Squares) > 2 {
+			if len(t.Squares)-1 > m.Captured().Len() {
+				continue // more landing squares than the capture has
+			}
 			searched = searched || len(t.Squares)-1 != m.Captured().Len()
 			if !p.pathNames(ctx, m, t.Squares) {
 				continue
@@ -220,13 +215,18 @@ func (t MoveText) resolve(ctx context.Context, p Position) (Move, error) {
 	}
 	if searched && ctx.Err() != nil {
 		// A path search may have stopped short: its no proves nothing.
-		return Move{}, fmt.Errorf("resolving %s: %w: %w", clip(text), ErrSearchStopped, ctx.Err())
+		return Move{}, fmt.Errorf("resolving %s: %w: %w", text, ErrSearchStopped, ctx.Err())
 	}
 	switch len(found) {
 	case 1:
 		return found[0], nil
 	case 0:
-		return Move{}, &MoveError{Move: text, Err: ErrIllegalMove, Reason: p.whyIllegal(t, legal)}
+		reason := p.whyIllegal(t, legal)
+		if t.Capture && ctx.Err() != nil {
+			// The reason's own search may have stopped short.
+			return Move{}, fmt.Errorf("resolving %s: %w: %w", text, ErrSearchStopped, ctx.Err())
+		}
+		return Move{}, &MoveError{Move: text, Err: ErrIllegalMove, Reason: reason}
 	}
 	slices.SortFunc(found, Move.Compare)
 	cands := make([]string, len(found))
@@ -332,28 +332,20 @@ func (p Position) isPathOf(m Move, path []Square) bool {
 // move of p it names (see [MoveText.Resolve]). Errors are *MoveError values
 // wrapping [ErrInvalidMove], [ErrIllegalMove] or [ErrAmbiguousMove].
 func (p Position) ParseMove(s string) (Move, error) {
-	t, err := ParseMoveText(s)
-	if err != nil {
-		return Move{}, err
-	}
-	m, err := t.Resolve(p)
-	if me, ok := err.(*MoveError); ok {
-		me.Move = clip(s)
-	}
-	return m, err
+	return p.ParseMoveContext(context.Background(), s)
 }
 
 // ParseMoveContext is [Position.ParseMove] with a context, for text from
-// strangers: see [MoveText.ResolveContext].
+// strangers (see [MoveText.ResolveContext]). Its errors are ParseMove's,
+// and, once ctx is done before the answer is known, an error wrapping both
+// [ErrSearchStopped] and ctx.Err(); a nil ctx gives an error wrapping
+// [os.ErrInvalid].
 func (p Position) ParseMoveContext(ctx context.Context, s string) (Move, error) {
 	t, err := ParseMoveText(s)
 	if err != nil {
 		return Move{}, err
 	}
-	if ctx == nil {
-		return Move{}, fmt.Errorf("parsing move %s: nil context: %w", clip(s), os.ErrInvalid)
-	}
-	m, err := t.resolve(ctx, p)
+	m, err := t.ResolveContext(ctx, p)
 	if me, ok := err.(*MoveError); ok {
 		me.Move = clip(s)
 	}

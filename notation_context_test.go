@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -86,5 +87,34 @@ func TestParseMoveContextStopped(t *testing.T) {
 	}
 	if _, err := (MoveText{Squares: []Square{32, 28}}).ResolveContext(nilCtx, start); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("ResolveContext, nil context: %v; want os.ErrInvalid", err)
+	}
+}
+
+// A nil context is misuse, the same for every call that takes one.
+func TestNilContexts(t *testing.T) {
+	var nilCtx context.Context
+	p := StartPosition()
+	if _, err := p.LegalMovesContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("LegalMovesContext(nil): %v", err)
+	}
+	r := NewPDNReader(strings.NewReader("1. 32-28 *"))
+	if _, err := r.NextContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("NextContext(nil): %v", err)
+	}
+}
+
+// A MoveText of any length gives an error of bounded size, and one with
+// more landing squares than any capture takes no path search.
+func TestResolveLongText(t *testing.T) {
+	p := MustParseFEN("W:W47:B42,32,22,12")
+	sq := make([]Square, 100000)
+	for i := range sq {
+		sq[i] = Square(47 - 20*(i%2))
+	}
+	sq[len(sq)-1] = 7
+	_, err := MoveText{Squares: sq, Capture: true}.Resolve(p)
+	var me *MoveError
+	if !errors.As(err, &me) || !errors.Is(err, ErrIllegalMove) || len(err.Error()) > 1000 {
+		t.Errorf("error of %d bytes: %.200v", len(fmt.Sprint(err)), err)
 	}
 }

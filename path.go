@@ -47,8 +47,8 @@ func (p Position) legalPath(m Move) []Square {
 // many), so stop when you have what you need. A Move that is not legal in p
 // yields nothing.
 //
-// For click-by-click input use NextSquares, which answers at once even
-// where the paths are countless.
+// For click-by-click input use [Position.FollowClicks], which answers at
+// once even where the paths are countless.
 func (p Position) Paths(m Move) iter.Seq[[]Square] {
 	return func(yield func([]Square) bool) {
 		if !p.IsLegal(m) {

@@ -84,13 +84,17 @@ func (r *PDNReader) Next() (*Game, error) { return r.NextContext(context.Backgro
 // set up a position whose captures take long to search (see
 // [Position.LegalMovesContext]). When ctx is done NextContext returns the
 // game as far as it was read and an error wrapping [ErrSearchStopped] and
-// ctx.Err(), and the reading ends.
+// ctx.Err(), and the reading ends. A nil ctx gives an error wrapping
+// [os.ErrInvalid].
 func (r *PDNReader) NextContext(ctx context.Context) (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
 	if r.lex.br == nil {
 		return nil, io.EOF // the zero PDNReader reads an empty stream
+	}
+	if ctx == nil {
+		return nil, fmt.Errorf("reading PDN: nil context: %w", os.ErrInvalid)
 	}
 	gr := gameReader{r: r, game: r.games + 1, budget: maxGameText, ctx: ctx}
 	for tokens := 0; ; tokens++ {
@@ -387,16 +391,10 @@ func (gr *gameReader) word(tok pdnToken) {
 		return
 	}
 	p := gr.g.Position()
-	var m Move
-	var err error
-	if gr.ctx.Done() != nil {
-		m, err = p.ParseMoveContext(gr.ctx, move)
-		if errors.Is(err, ErrSearchStopped) {
-			gr.stop = err
-			return
-		}
-	} else {
-		m, err = p.ParseMove(move)
+	m, err := p.ParseMoveContext(gr.ctx, move)
+	if errors.Is(err, ErrSearchStopped) {
+		gr.stop = err
+		return
 	}
 	if err != nil {
 		gr.fail(tok, w, err)

@@ -159,13 +159,18 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 	if !ok {
 		return
 	}
+	text, err := frisian.ParseMoveText(req.Move)
+	if err != nil {
+		writeMoveError(w, err)
+		return
+	}
 	// The library reads the text against every path of every legal move,
 	// which works out the moves again (in time, as they were just now)
 	// and, for a text naming some landing squares, searches the paths:
 	// the same limit holds.
 	ctx, cancel := context.WithTimeout(r.Context(), s.lim.moveTime)
 	defer cancel()
-	m, err := g.pos().ParseMoveContext(ctx, req.Move)
+	m, err := text.ResolveContext(ctx, g.pos())
 	if errors.Is(err, frisian.ErrSearchStopped) {
 		writeError(w, http.StatusUnprocessableEntity, "This move takes too long to work out from its text; give its whole landing path.")
 		return
@@ -176,7 +181,6 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 	}
 	// The squares typed, which the move list follows when they are a
 	// whole landing path of the move.
-	text, _ := frisian.ParseMoveText(req.Move)
 	s.played(w, r, g, g.play(legal, m, text.Squares))
 }
 
