@@ -2,7 +2,11 @@ package frisian
 
 import (
 	"context"
+	"iter"
+	"math"
 	"math/bits"
+	"slices"
+	"time"
 )
 
 // Capture search. Every complete capture of every piece is scored, and only
@@ -21,13 +25,13 @@ import (
 // (setsearch.go) wins where the sets a capture can take are few enough to
 // list, the graph search of capturegraph.go (value and parity bounds,
 // Euler settling) where they are countless but the best captures take
-// nearly everything within reach. So the two run in turns, in rounds of
-// growing budget (four times the last; the set search gets setShare
-// times the graph search's share, and goes on where its last turn
-// stopped), until one finishes: whichever suits the position, the total
-// stays within a small factor of its time. Both are exact, so the budgets
-// only choose which answers; the captures an unfinished turn recorded are
-// real and stay.
+// nearly everything within reach. So after a short graph search alone,
+// the two run side by side (searchHard): the graph search as a coroutine,
+// each in short turns that share the time evenly, each going on where its
+// last turn stopped, until one finishes. Whichever suits the position, a
+// hard piece costs about twice what that one needs alone. Both are exact,
+// so the turns only choose which answers; the captures an unfinished
+// search recorded are real and stay.
 
 const (
 	manValue  = 100
@@ -90,6 +94,17 @@ type captureState struct {
 	table *stateTable     // the graph search's memory of states, made on first use
 	sets  *setSearch      // the search by taken sets, made on first use
 	piece hardPiece       // what both methods build for the current hard piece
+
+	// The graph search's coroutine (searchBoth).
+	yield   func(struct{}) bool // pauses it
+	inGraph bool                // it is running
+	stopped bool                // it was told to stop
+	slice   int                 // the work left in its current slice
+	// eulerPause is the Euler tests' pause (eulerSearch.pause); the work
+	// of the current test when it last told the slice, and what it charged
+	// the slice since it began.
+	eulerPause                func(work int) bool
+	eulerPaused, eulerCharged int
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
@@ -220,6 +235,9 @@ type hardPiece struct {
 	cg     *captureGraph
 	euler  *eulerSearch
 	linear *pieceSpans // made on first use
+	// The Euler tests of the first node that finished, by set: a round
+	// that starts again after running out of budget does not repeat them.
+	rootTests map[uint64]uint64
 }
 
 // pieceOf returns what the turns of the hard piece on bit from share. A
@@ -236,38 +254,136 @@ func (g *generator) pieceOf(from int, king bool) *hardPiece {
 	return &g.piece
 }
 
-// setShare is how many times the graph search's budget the set search
-// gets in a round. A set search's turn is never lost (the next goes on
-// from it), where a graph search's turn that runs out starts again in the
-// next round: the set search is the one to bet on.
-const setShare = 4
+// graphSlice and setSlice are the work of one turn of each method in
+// searchHard: about 0.1 ms, small enough that the time stays evenly
+// shared, large enough that switching costs nothing measurable.
+const (
+	graphSlice = 1 << 11
+	setSlice   = 1 << 12
+)
 
 // searchHard searches a piece whose plain search ran out of budget, by
-// the two methods in turns.
+// the two methods at once: the graph search runs as a coroutine that
+// pauses after each slice of work, the set search goes on where it
+// stopped in between, and the first to finish answers. Neither repeats
+// work for the other, so a piece costs about twice what the faster method
+// needs alone, whichever it is.
 func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
 	g.hard = true
 	g.hardPiece++
-	defer func() { g.hard = false }()
-	// The graph search goes first in each round: its first node cuts a
-	// piece that cannot reach the best score at once, and settles those
-	// whose best captures take everything in reach. A piece starts at
-	// the round that finished the last hard piece of the position. A set
-	// search that ran out of room would only do so again.
-	setsFit := true
-	for budget := max(4*plainBudget, g.solved); ; budget *= 4 {
-		if dst = g.turn(dst, b, king, true, budget); !g.over || g.err != nil {
-			g.solved = budget
-			return dst
-		}
-		if !setsFit {
+	// Most hard pieces need no more than a short graph search, which
+	// needs no coroutine.
+	if dst = g.turn(dst, b, king, true, 4*plainBudget); !g.over || g.err != nil {
+		g.hard = false
+		return dst
+	}
+	// The coroutine holds its generator and its moves: copies, so that g
+	// and dst can stay on the caller's stack.
+	h := new(generator)
+	*h = *g
+	h.stopped = false
+	h.start, h.pieceStart = 0, g.pieceStart-g.start
+	moves := h.searchBoth(slices.Clone(dst[g.start:]), b, king)
+	h.yield, h.inGraph, h.eulerPause = nil, false, nil
+	start := g.start
+	*g = *h
+	g.start, g.pieceStart = start, g.pieceStart+start
+	dst = append(dst[:start], moves...)
+	// Which method answers depends on time: the order must not.
+	slices.SortFunc(dst[g.pieceStart:], Move.Compare)
+	g.hard = false
+	return dst
+}
+
+// searchBoth runs the two methods on the piece on bit b in turns, the
+// graph search first: its first node cuts a piece that cannot reach the
+// best score at once, and settles those whose best captures take
+// everything in reach. The turns share the time evenly: the cost of a
+// unit of work differs between the methods, and within one as it goes,
+// by more than a fixed share of units could follow. The time decides only
+// which exact method answers, never the answer.
+func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
+	var graphDst []Move
+	// A long Euler test counts against the slice as it goes, at the rate
+	// settle charges it.
+	g.eulerPause = func(work int) bool {
+		d := (work - g.eulerPaused) / 2
+		g.eulerPaused, g.eulerCharged = work, g.eulerCharged+d
+		return g.charge(d)
+	}
+	graph := func(yield func(struct{}) bool) {
+		g.yield = yield
+		// The set search bounds the time: the graph search need not.
+		graphDst = g.turn(dst, b, king, true, unbounded)
+	}
+	next, stop := iter.Pull(graph)
+	defer stop()
+	var graphTime, setTime time.Duration
+	for {
+		start := time.Now()
+		if graphTime <= setTime {
+			g.inGraph, g.slice = true, graphSlice
+			_, paused := next()
+			g.inGraph = false
+			graphTime += time.Since(start)
+			if !paused || g.err != nil {
+				stop()
+				return graphDst
+			}
 			continue
 		}
-		if dst = g.turn(dst, b, king, false, setShare*budget); !g.over || g.err != nil {
+		g.nodes, g.limit, g.over, g.check = 0, setSlice, false, 0
+		done := g.setTurn(b, king)
+		setTime += time.Since(start)
+		switch {
+		case g.err != nil:
+			stop()
+			return graphDst
+		case g.sets.full:
+			// Out of room: the graph search answers alone, and so in
+			// rounds of growing budget.
+			stop()
+			g.stopped = false
+			return g.graphRounds(graphDst, b, king)
+		case done:
+			stop() // the graph search returns what it found so far
+			return g.recordSets(graphDst)
+		}
+	}
+}
+
+// unbounded is a turn's budget when nothing but time bounds it.
+const unbounded = math.MaxInt / 4
+
+// graphRounds runs the graph search alone on the piece on bit b, in rounds
+// of growing budget, which bounds how much of it the Euler tests of one
+// node may use before it searches the nodes after: a round that runs out
+// starts again with four times the budget. A piece starts at the round
+// that finished the last hard piece of the position.
+func (g *generator) graphRounds(dst []Move, b int, king bool) []Move {
+	for budget := max(4*plainBudget, g.solved); ; budget *= 4 {
+		dst = g.turn(dst, b, king, true, budget)
+		if !g.over {
 			g.solved = budget
 			return dst
 		}
-		setsFit = !g.sets.full
+		if g.err != nil || g.stopped {
+			return dst
+		}
 	}
+}
+
+// pause hands the turn to the set search, from inside a step of the graph
+// search's coroutine, and reports false when the graph search must stop:
+// the set search finished, or the context is done.
+func (g *generator) pause() bool {
+	nodes, limit, check := g.nodes, g.limit, g.check
+	if !g.yield(struct{}{}) {
+		g.stopped = true
+		return false
+	}
+	g.nodes, g.limit, g.check, g.over = nodes, limit, check, false
+	return g.err == nil
 }
 
 // turn runs one search of the piece on bit b within budget: the graph
@@ -296,7 +412,21 @@ func (g *generator) step(cost int) bool {
 			g.over = true
 		}
 	}
+	if !g.over {
+		g.charge(cost)
+	}
 	return !g.over
+}
+
+// charge counts work against the graph search's slice, and pauses it when
+// the slice is used up. It reports false when the graph search must stop;
+// then g.over is set.
+func (g *generator) charge(cost int) bool {
+	if g.slice -= cost; g.slice < 0 && g.inGraph && !g.pause() {
+		g.over = true
+		return false
+	}
+	return true
 }
 
 // manJumps extends a man's capture standing on bit at having taken

@@ -253,7 +253,8 @@ type graphSearch struct {
 	g      *generator
 	cg     *captureGraph
 	euler  *eulerSearch
-	linear **pieceSpans // made on first use
+	linear **pieceSpans      // made on first use
+	tests  map[uint64]uint64 // the hard piece's rootTests; nil for none
 }
 
 // pieceSpans are the pieces' spaces, their bases end to end.
@@ -345,7 +346,11 @@ func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 	// The Euler test's state lives apart: it holds the context, and so
 	// must not hold g, which then could not stay on the stack.
 	hp := g.pieceOf(from, king)
-	s := &graphSearch{g: g, cg: hp.cg, euler: hp.euler, linear: &hp.linear}
+	if hp.rootTests == nil && g.hardPiece != 0 {
+		hp.rootTests = make(map[uint64]uint64)
+	}
+	s := &graphSearch{g: g, cg: hp.cg, euler: hp.euler, linear: &hp.linear, tests: hp.rootTests}
+	s.euler.pause = g.eulerPause // see searchBoth
 	return s.node(dst, from, 0)
 }
 
@@ -444,11 +449,24 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim
 					}
 					continue
 				}
-				s.euler.budget = min(lim.perSet, lim.total-work)
-				ends, ok := s.euler.ends(s.cg, at, set)
-				work += s.euler.work
-				if !g.step(eulerTestCost+s.euler.work/2) || !ok || work > lim.total {
-					return dst, false
+				ends, known := s.tests[set]
+				if known && taken == 0 {
+					if !g.step(linearTestCost) {
+						return dst, false
+					}
+				} else {
+					s.euler.budget = min(lim.perSet, lim.total-work)
+					g.eulerPaused, g.eulerCharged = 0, 0
+					var ok bool
+					ends, ok = s.euler.ends(s.cg, at, set)
+					work += s.euler.work
+					g.slice += g.eulerCharged // charged again in full by step
+					if g.over || !g.step(eulerTestCost+s.euler.work/2) || !ok || work > lim.total {
+						return dst, false
+					}
+					if taken == 0 && s.tests != nil {
+						s.tests[set] = ends
+					}
 				}
 				for e := ends; e != 0; e &= e - 1 {
 					dst = g.record(dst, bits.TrailingZeros64(e), taken|set)

@@ -38,11 +38,14 @@ type pieceEdges struct {
 
 // eulerSearch is one run of the test.
 type eulerSearch struct {
-	start   uint64
-	budget  int             // edge choices allowed; 0 means eulerBudget
-	end     uint64          // when not 0, the one end square wanted
-	visit   []uint8         // squares the capture must land on before its end
-	ctx     context.Context // when not nil, the test stops when it is done
+	start  uint64
+	budget int             // edge choices allowed; 0 means eulerBudget
+	end    uint64          // when not 0, the one end square wanted
+	visit  []uint8         // squares the capture must land on before its end
+	ctx    context.Context // when not nil, the test stops when it is done
+	// pause, when not nil, is told the work done so far every 1024
+	// steps, and stops the test when it returns false.
+	pause   func(work int) bool
 	n       int
 	pieces  [NumSquares]pieceEdges
 	settled [NumSquares]uint64     // squares no piece after i touches
@@ -246,8 +249,13 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 	if s.work++; s.work > s.budget {
 		return false
 	}
-	if s.work&4095 == 0 && s.ctx != nil && s.ctx.Err() != nil {
-		return false // the caller sees the context too
+	if s.work&1023 == 0 {
+		if s.work&4095 == 0 && s.ctx != nil && s.ctx.Err() != nil {
+			return false // the caller sees the context too
+		}
+		if s.pause != nil && !s.pause(s.work) {
+			return false
+		}
 	}
 	if i == s.n {
 		end := s.trailEnd(odd)

@@ -120,6 +120,15 @@ func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
 // of searchPiece. A turn of the same hard piece after one that ran out of
 // budget goes on where that one stopped.
 func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
+	g.setTurn(from, king)
+	return g.recordSets(dst)
+}
+
+// setTurn runs the set search on the piece on bit from within the turn's
+// budget, going on where the last turn of the same hard piece stopped, and
+// reports whether it finished. Out of room counts as finished; then
+// g.sets.full is set.
+func (g *generator) setTurn(from int, king bool) bool {
 	if g.sets == nil {
 		g.sets = new(setSearch)
 	}
@@ -127,11 +136,23 @@ func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
 	if s.piece == 0 || s.piece != g.hardPiece {
 		s.start(g, from, king)
 	}
-	s.top, s.full = max(s.top, g.best), false
+	if g.best > s.top {
+		// Another method found a heavier capture: the ends kept so far
+		// score less.
+		s.top, s.ends = g.best, s.ends[:0]
+	}
+	s.full = false
 	if s.search(g) {
 		s.piece = 0 // finished, or out of room
+		return true
 	}
-	// Captures found by an unfinished search are real, and stay.
+	return false
+}
+
+// recordSets appends the captures the set search found, and forgets them.
+// Captures found by an unfinished search are real, and stay.
+func (g *generator) recordSets(dst []Move) []Move {
+	s := g.sets
 	for _, e := range s.ends {
 		var captured uint64
 		for t := e.taken; t != 0; t &= t - 1 {
