@@ -111,18 +111,14 @@ func ParsePosition(s string) (frisian.Position, error) {
 
 // ParseMove reads a move in the Hub format ("32-28", or a capture as its
 // start, its end and every captured square: "28x19x23") and returns the
-// legal move of p it names, as p.ParseHubMove does, but with the move
-// generation bounded by ctx, since the position may come from a stranger
-// (see Position.LegalMovesContext). The error is a *frisian.MoveError
-// wrapping frisian.ErrInvalidMove or frisian.ErrIllegalMove, or wraps
-// frisian.ErrSearchStopped and the context's error.
+// legal move of p it names. It is p.ParseHubMoveContext(ctx, s): the legal
+// moves are generated once, bounded by ctx, since the position and the
+// text come from the other side of the protocol. The error is a
+// *frisian.MoveError wrapping frisian.ErrInvalidMove or
+// frisian.ErrIllegalMove, or wraps frisian.ErrSearchStopped and the
+// context's error.
 func ParseMove(ctx context.Context, p frisian.Position, s string) (frisian.Move, error) {
-	// The bounded generation first: when it finishes in time, the unbounded
-	// one inside ParseHubMove takes no longer.
-	if _, err := p.LegalMovesContext(ctx); err != nil {
-		return frisian.Move{}, err
-	}
-	return p.ParseHubMove(s)
+	return p.ParseHubMoveContext(ctx, s)
 }
 
 // formatMoves returns moves in Hub format separated by spaces.
