@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian"
 )
 
 // benchSearch measures one search of depth 1 (pos, level, ping, go and the
@@ -50,4 +52,34 @@ func BenchmarkBestMoveProcess(b *testing.B) {
 	}
 	defer c.Close()
 	benchSearch(b, c)
+}
+
+// BenchmarkParseMove reads an engine's capture in a crowded position
+// (climb3Any of the root's testdata/worstcase.txt), whose move generation
+// dominates. "once" is ParseMove; "twice" is how it read a move before,
+// a bounded generation and then ParseHubMove's own.
+func BenchmarkParseMove(b *testing.B) {
+	p := frisian.MustParseFEN("B:WK4,6,8,K9,10,11,13,K15,17,18,19,20,K22,24,27,28,29,33,35,38,39,40,K42,44,K48:BK2,K7,K26,31,K37,K50")
+	text := p.LegalMoves()[0].HubString()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b.Run("once", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := ParseMove(ctx, p, text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("twice", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := p.LegalMovesContext(ctx); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := p.ParseHubMove(text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
