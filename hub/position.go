@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -164,12 +165,30 @@ type Search struct {
 	Moves  []frisian.Move
 	Limits Limits
 	Mode   Mode
+
+	// checked is set by Serve, which has played Moves from Start already:
+	// Position gives its end without playing them again while Start and
+	// Moves are unchanged.
+	checked *checkedSearch
 }
 
-// Position returns the position to search: Start after Moves. The error,
-// a *frisian.MoveError wrapping frisian.ErrIllegalMove, names the first move
-// that is not legal.
+// checkedSearch is a start, the moves played from it and the position they
+// lead to, found legal.
+type checkedSearch struct {
+	start frisian.Position
+	moves []frisian.Move // a copy of its own, which nobody changes
+	end   frisian.Position
+}
+
+// Position returns the position to search: Start after Moves. The error
+// wraps the *frisian.MoveError (frisian.ErrIllegalMove) of the first move
+// that is not legal, with its number. A Search that Serve passes to an
+// Engine has its position worked out already: Position then costs no move
+// generation.
 func (s Search) Position() (frisian.Position, error) {
+	if c := s.checked; c != nil && c.start == s.Start && slices.Equal(c.moves, s.Moves) {
+		return c.end, nil
+	}
 	p := s.Start
 	for i, m := range s.Moves {
 		q, err := p.Play(m)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,7 +21,8 @@ type Engine interface {
 	// Search searches s and returns the move to play, and optionally the
 	// reply it expects as Result.Ponder; Result.Info is ignored. The
 	// position, s.Position(), has a legal move; Serve has checked the
-	// moves. Search should end within s.Limits.Depth and s.Limits.Nodes;
+	// moves and worked the position out, so that s.Position() plays no
+	// move again. Search should end within s.Limits.Depth and s.Limits.Nodes;
 	// Serve ends ctx at the time limit (move-time, or a share of the game
 	// clock), when the GUI sends stop, and when it goes away, and Search
 	// should then return the best move found so far promptly.
@@ -263,12 +265,14 @@ func (s *server) position(l Line) {
 	ctx, cancel := context.WithTimeout(context.Background(), posTimeout)
 	defer cancel()
 	text, _ := l.Get("moves")
-	moves, _, i, err := parseMoves(ctx, start, text)
+	moves, end, i, err := parseMoves(ctx, start, text)
 	if err != nil {
 		s.error(fmt.Sprintf("bad move %d: %v", i+1, err))
 		return
 	}
-	s.pos = &Search{Start: start, Moves: moves}
+	// The position is worked out here once: go and the engine's
+	// Search.Position take it as it is.
+	s.pos = &Search{Start: start, Moves: moves, checked: &checkedSearch{start: start, moves: slices.Clone(moves), end: end}}
 }
 
 // level reads a level command; a malformed one leaves the limits as they
@@ -350,13 +354,10 @@ func (s *server) goSearch(l Line) {
 	}
 	q := *srch
 	q.Limits, q.Mode = lim, mode
-	p, err := q.Position()
-	var moves []frisian.Move
-	if err == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), posTimeout)
-		moves, err = p.LegalMovesContext(ctx)
-		cancel()
-	}
+	p := q.checked.end
+	gen, cancelGen := context.WithTimeout(context.Background(), posTimeout)
+	moves, err := p.LegalMovesContext(gen)
+	cancelGen()
 	if err != nil || len(moves) == 0 {
 		s.error("no legal move to search")
 		s.write(cmd("done"))
@@ -393,7 +394,7 @@ func (s *server) goSearch(l Line) {
 		switch {
 		case err != nil:
 			s.error(err.Error())
-		case !p.IsLegal(res.Move):
+		case !slices.Contains(moves, res.Move):
 			s.error(fmt.Sprintf("the engine chose %v, which is not a legal move", res.Move))
 		default:
 			done.Args = append(done.Args, Arg{Name: "move", Value: res.Move.HubString()})

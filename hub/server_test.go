@@ -558,3 +558,61 @@ func TestGoBadMode(t *testing.T) {
 		t.Errorf("ping after the refused search: %v", err)
 	}
 }
+
+// TestSearchWorkedOut: the Search an engine gets from Serve carries the
+// position Serve worked out at pos, and Position gives it while Start and
+// Moves are as sent; once the engine changes them, Position plays them
+// again. The game's own positions are the oracle.
+func TestSearchWorkedOut(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	// King moves only: FromGame sends them all, from the game's start.
+	g := frisian.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
+	for _, m := range []string{"25-30", "1-7", "30-25", "7-1", "25-30"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.BestMove(ctx, FromGame(g).withLimits(Limits{Depth: 1})); err != nil {
+		t.Fatal(err)
+	}
+	s, p := e.last()
+	if len(s.Moves) != g.Len() {
+		t.Fatalf("engine got %d moves, want %d", len(s.Moves), g.Len())
+	}
+	if s.checked == nil || p != g.Position() {
+		t.Fatalf("engine got %+v, searched %v; want the worked-out %v", s.checked, p, g.Position())
+	}
+	at := func(ply int) frisian.Position {
+		q, _ := g.PositionAt(ply)
+		return q
+	}
+	// One move fewer: the position before it.
+	short := s
+	short.Moves = s.Moves[:len(s.Moves)-1]
+	if q, err := short.Position(); err != nil || q != at(len(s.Moves)-1) {
+		t.Errorf("one move fewer: %v, %v; want %v", q, err, at(len(s.Moves)-1))
+	}
+	// A move changed in place, in the engine's slice: played again, and
+	// found illegal.
+	changed := s
+	changed.Moves = s.Moves
+	last := s.Moves[len(s.Moves)-1]
+	s.Moves[len(s.Moves)-1] = s.Moves[1] // a black move where White is to move
+	if _, err := changed.Position(); !errors.Is(err, frisian.ErrIllegalMove) {
+		t.Errorf("a move changed in place: %v; want ErrIllegalMove", err)
+	}
+	s.Moves[len(s.Moves)-1] = last
+	if q, err := changed.Position(); err != nil || q != g.Position() {
+		t.Errorf("the move put back: %v, %v", q, err)
+	}
+	// Another start: played from there.
+	other := s
+	other.Start = at(1)
+	other.Moves = nil
+	if q, err := other.Position(); err != nil || q != at(1) {
+		t.Errorf("another start: %v, %v; want %v", q, err, at(1))
+	}
+}
