@@ -25,8 +25,8 @@
 // draughts, so a game goes out as an earlier position and its moves
 // (FromGame), from which the engine learns them. Moves come back checked
 // against the rules: an illegal move is an error, never a Move. Go starts a
-// search and streams its reports (info lines) over a channel or an
-// iter.Seq; Stop, Wait and PonderHit end or steer it.
+// search and streams its reports (info lines) over a channel; Stop, Wait
+// and PonderHit end or steer it.
 //
 // Every call takes a context, and waits for the engine no longer than it
 // allows; give it a deadline. An engine that hangs, crashes, writes garbage

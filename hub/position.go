@@ -24,20 +24,15 @@ const positionLength = 1 + frisian.NumSquares
 // The format has no room for the three-move king states or the draw-rule
 // counter of p; send the moves that led to p for those (see FromGame).
 func FormatPosition(p frisian.Position) string {
-	return string(AppendPosition(make([]byte, 0, positionLength), p))
-}
-
-// AppendPosition appends the Hub position format of p to dst.
-func AppendPosition(dst []byte, p frisian.Position) []byte {
+	var b [positionLength]byte
+	b[0] = 'B'
 	if p.Turn() == frisian.White {
-		dst = append(dst, 'W')
-	} else {
-		dst = append(dst, 'B')
+		b[0] = 'W'
 	}
 	for sq := frisian.Square(1); sq <= frisian.NumSquares; sq++ {
-		dst = append(dst, pieceLetter(p.PieceAt(sq)))
+		b[sq] = pieceLetter(p.PieceAt(sq))
 	}
-	return dst
+	return string(b[:])
 }
 
 // pieceLetter returns the letter of a piece in a Hub position.
@@ -268,13 +263,10 @@ type Limits struct {
 	Infinite bool
 }
 
-// IsZero reports whether l sets no limit.
-func (l Limits) IsZero() bool { return l == Limits{} }
-
 // line returns the level command for l.
 func (l Limits) line() Line {
 	lv := Line{Command: "level"}
-	if l.IsZero() {
+	if l == (Limits{}) {
 		return lv.flag("infinite")
 	}
 	add := func(name, value string) { lv.Args = append(lv.Args, Arg{Name: name, Value: value}) }

@@ -3,7 +3,6 @@ package hub
 import (
 	"context"
 	"fmt"
-	"iter"
 	"os"
 	"sync"
 	"time"
@@ -42,7 +41,7 @@ type Searching struct {
 // limits are returned as an *EngineError. Go calls Init first when it has
 // not been called.
 //
-// Read the reports from Info or Infos and end the search with Wait, or
+// Read the reports from Info and end the search with Wait, or
 // with Stop; the client runs no other search until this one is done.
 func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
 	c.opMu.Lock()
@@ -122,18 +121,6 @@ func (s *Searching) Position() frisian.Position { return s.pos }
 // oldest are dropped, so that a reader that falls behind never holds up
 // the client.
 func (s *Searching) Info() <-chan Info { return s.info }
-
-// Infos yields the engine's reports until the search ends or the loop
-// stops; it reads the channel Info returns.
-func (s *Searching) Infos() iter.Seq[Info] {
-	return func(yield func(Info) bool) {
-		for info := range s.info {
-			if !yield(info) {
-				return
-			}
-		}
-	}
-}
 
 // Done returns a channel closed when the search has ended.
 func (s *Searching) Done() <-chan struct{} { return s.done }

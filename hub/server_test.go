@@ -38,8 +38,11 @@ func TestHandshakeAndParams(t *testing.T) {
 	if err := c.SetParam(ctx, "style", "first"); err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := c.Param("style"); p.Value != "first" {
-		t.Errorf("style after SetParam: %+v", p)
+	if p, ok := c.Param("style"); !ok || p.Value != "first" || !slices.Equal(p.Values, []string{"greedy", "first"}) {
+		t.Errorf("style after SetParam: %+v, %v", p, ok)
+	}
+	if p, ok := c.Param("nonsense"); ok || p.Name != "" {
+		t.Errorf("Param(nonsense) = %+v, %v; want none", p, ok)
 	}
 	var ee *EngineError
 	if err := c.SetParam(ctx, "style", "wild"); !errors.As(err, &ee) || !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "bad value") {
@@ -152,7 +155,7 @@ func TestLimitsOverTheWire(t *testing.T) {
 		if rapid.Bool().Draw(rt, "times") {
 			lim.MoveTime, lim.Time, lim.Inc = ms(rt, "move-time"), ms(rt, "time"), ms(rt, "inc")
 		}
-		if lim.IsZero() {
+		if lim == (Limits{}) {
 			lim.Depth = 1 // zero limits mean an infinite search
 		}
 		if _, err := c.BestMove(ctx, Search{Start: frisian.StartPosition(), Limits: lim}); err != nil {
@@ -228,7 +231,7 @@ func TestAnalyse(t *testing.T) {
 		t.Fatal(err)
 	}
 	var depths []int
-	for info := range a.Infos() {
+	for info := range a.Info() {
 		if info.Err != nil || len(info.PV) != 2 {
 			t.Errorf("info %+v", info)
 		}
