@@ -272,9 +272,15 @@ func TestFakeRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Let the noise arrive: 20 ms was too short for 1000 lines on a
-	// loaded CI machine, so the noise is shorter and the wait longer.
-	time.Sleep(200 * time.Millisecond)
+	// Wait until the client holds all the noise, as it would after a
+	// while: nothing reads the queue while the client is idle, so its
+	// length says when. (A sleep was not always long enough.)
+	for len(c.ctl) < 100 {
+		if ctx.Err() != nil {
+			t.Fatalf("%d of 100 noise lines arrived", len(c.ctl))
+		}
+		time.Sleep(time.Millisecond)
+	}
 	if err := c.Ping(ctx); err != nil {
 		t.Errorf("Ping after noise: %v", err)
 	}
