@@ -730,6 +730,8 @@ func readLine(br *bufio.Reader) (string, error) {
 	long := false
 	for {
 		chunk, err := br.ReadSlice('\n')
+		// The bound leaves room for the line's end, "\r\n" at most; the
+		// line itself is measured once it is whole.
 		if !long && len(buf)+len(chunk) <= MaxLineLength+2 {
 			buf = append(buf, chunk...)
 		} else {
@@ -739,17 +741,18 @@ func readLine(br *bufio.Reader) (string, error) {
 		case err == bufio.ErrBufferFull:
 			continue
 		case err != nil:
-			if len(buf) > 0 && !long && err == io.EOF {
+			if s := strings.TrimRight(string(buf), "\r\n"); len(buf) > 0 && !long && err == io.EOF && len(s) <= MaxLineLength {
 				// A last line without its newline.
-				return strings.TrimRight(string(buf), "\r\n"), nil
+				return s, nil
 			}
 			return "", err
 		}
-		if long {
-			long = false
+		s := strings.TrimRight(string(buf), "\r\n")
+		if long || len(s) > MaxLineLength {
+			long, buf = false, buf[:0]
 			continue
 		}
-		return strings.TrimRight(string(buf), "\r\n"), nil
+		return s, nil
 	}
 }
 
