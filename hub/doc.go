@@ -10,7 +10,7 @@
 // Start runs an engine and does the handshake; Init (called by Go when it
 // has not been) sets the parameter variant to frisian, which Scan needs,
 // and waits for the engine to be ready. Setup sets parameters (such as
-// Scan's threads or hash) and then does Init:
+// Scan's threads or tt-size) and then does Init:
 //
 //	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 //	defer cancel()
@@ -28,8 +28,8 @@
 // search and streams its reports (info lines) over a channel; Stop, Wait
 // and PonderHit end or steer it.
 //
-// Every call takes a context, and waits for the engine no longer than it
-// allows; give it a deadline. An engine that hangs, crashes, writes garbage
+// Every call that waits for the engine takes a context, and waits no longer
+// than it allows; give it a deadline. An engine that hangs, crashes, writes garbage
 // or plays illegal moves gives a typed error (see the Err variables,
 // ProtocolError, EngineError and ExitError), and one that ignores stop or
 // quit is killed after Options.StopTimeout, whatever the context: stopping

@@ -258,8 +258,10 @@ type Limits struct {
 	Time  time.Duration
 	Moves int
 	Inc   time.Duration
-	// Infinite asks for a search that ends only when stopped (level
-	// infinite), whatever the other fields say.
+	// Infinite adds the flag infinite to the level line: no time limit.
+	// Depth and Nodes, when set, still go out and still bound the search
+	// (Scan ignores the flag and goes by them; Serve drops the time limit
+	// and passes them to its Engine).
 	Infinite bool
 }
 

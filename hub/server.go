@@ -28,8 +28,9 @@ type Engine interface {
 	// should then return the best move found so far promptly.
 	//
 	// report sends an info line to the GUI; Search may call it from any
-	// goroutine until it returns. An error from Search is sent to the GUI
-	// as an error line.
+	// goroutine until it returns. An error from Search, or a Result.Move
+	// that is not legal, is sent to the GUI as an error line, followed by
+	// a done without a move.
 	Search(ctx context.Context, s Search, report func(Info)) (Result, error)
 }
 
@@ -40,8 +41,9 @@ type Identifier interface {
 }
 
 // Configurable is an Engine with parameters. Params is asked for at the
-// handshake; SetParam is called for every set-param of a parameter it
-// declared, and its error goes to the GUI as an error line. Serve itself
+// handshake, and again at each set-param to find the name among them;
+// SetParam is called for every set-param of a parameter it declared, and
+// its error goes to the GUI as an error line. Serve itself
 // declares and handles the parameter variant, whose only value is frisian.
 type Configurable interface {
 	Params() []Param
@@ -71,9 +73,10 @@ const posTimeout = 5 * time.Second
 // Serve returns.
 //
 // While a search runs Serve answers ping, stop and ponder-hit at once; any
-// other command stops the search first. Malformed commands, positions and
-// moves are answered with an error line, as Scan does, and unknown
-// commands too.
+// other command stops the search first, as in Scan. Malformed lines,
+// positions and moves, and unknown commands, are answered with an error
+// line, and Serve goes on (Scan answers a bad position or move and an
+// unknown command so, and dies on a malformed line).
 func Serve(r io.Reader, w io.Writer, e Engine) error {
 	s := &server{e: e, w: w}
 	defer s.stopSearch()
@@ -317,8 +320,8 @@ func (s *server) level(l Line) {
 
 // budget is the time the search may take: the move time, or a share of the
 // game clock (the time left over the moves to go, 30 when not given, plus
-// the increment, but never more than nine tenths of what is left), or 0
-// for no limit.
+// the increment, but never more than nine tenths of what is left), the
+// smaller of the two when both are given, or 0 for no limit.
 func (lim Limits) budget() time.Duration {
 	if lim.Infinite {
 		return 0

@@ -385,6 +385,9 @@ func TestEngineResult(t *testing.T) {
 	ctx := timeout(t, 5*time.Second)
 	_, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}})
 	wantErr(t, "illegal engine move", err, ErrProtocol)
+	if err == nil || !strings.Contains(err.Error(), "done without a move") {
+		t.Errorf("illegal engine move: %v; want the done without a move that Serve sends", err)
+	}
 	// A bad ponder move is left out.
 	legal := p.LegalMoves()[0]
 	e.mu.Lock()
@@ -541,7 +544,7 @@ func TestSettingsFlag(t *testing.T) {
 		t.Errorf("String = %q", got)
 	}
 	for _, bad := range []string{"threads", "=2", ""} {
-		if err := (&Settings{}).Set(bad); err == nil || !strings.Contains(err.Error(), "want NAME=VALUE") {
+		if err := (&Settings{}).Set(bad); !errors.Is(err, os.ErrInvalid) || !strings.Contains(err.Error(), "want NAME=VALUE") {
 			t.Errorf("Set(%q) = %v, want an error", bad, err)
 		}
 	}
