@@ -22,10 +22,11 @@ type Engine interface {
 	// reply it expects as Result.Ponder; Result.Info is ignored. The
 	// position, s.Position(), has a legal move; Serve has checked the
 	// moves and worked the position out, so that s.Position() plays no
-	// move again. Search should end within s.Limits.Depth and s.Limits.Nodes;
-	// Serve ends ctx at the time limit (move-time, or a share of the game
-	// clock), when the GUI sends stop, and when it goes away, and Search
-	// should then return the best move found so far promptly.
+	// move again. Search should end within s.Limits.Depth and
+	// s.Limits.Nodes; Serve ends ctx at the time limit (move-time, or a
+	// share of the game clock), when the GUI sends stop or any command but
+	// ping and ponder-hit, and when it goes away, and Search should then
+	// return the best move found so far promptly.
 	//
 	// report sends an info line to the GUI; Search may call it from any
 	// goroutine until it returns. An error from Search, or a Result.Move
