@@ -44,8 +44,8 @@ type Identifier interface {
 // Configurable is an Engine with parameters. Params is asked for at the
 // handshake, and again at each set-param to find the name among them;
 // SetParam is called for every set-param of a parameter it declared, and
-// its error goes to the GUI as an error line. Serve itself
-// declares and handles the parameter variant, whose only value is frisian.
+// its error goes to the GUI as an error line. Serve itself declares and
+// handles the parameter variant, whose only value is frisian.
 type Configurable interface {
 	Params() []Param
 	SetParam(name, value string) error
