@@ -449,6 +449,20 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
 // move of p it names. Errors are *MoveError values wrapping [ErrInvalidMove]
 // or [ErrIllegalMove]; Hub text is never ambiguous.
 func (p Position) ParseHubMove(s string) (Move, error) {
+	return p.ParseHubMoveContext(context.Background(), s)
+}
+
+// ParseHubMoveContext is [Position.ParseHubMove] with a context, for a
+// position or a text from strangers, such as an engine's or a GUI's: the
+// legal moves it matches the text against are generated once, under ctx
+// (see [Position.LegalMovesContext]). Its errors are ParseHubMove's, and,
+// when ctx is done before the legal moves are known, an error wrapping both
+// [ErrSearchStopped] and ctx.Err(); once they are known the answer is exact,
+// whatever ctx. A nil ctx gives an error wrapping [os.ErrInvalid].
+func (p Position) ParseHubMoveContext(ctx context.Context, s string) (Move, error) {
+	if ctx == nil {
+		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
+	}
 	text := strings.TrimSpace(s)
 	if text == "" {
 		return Move{}, invalidMove(s, "empty move text")
@@ -487,7 +501,10 @@ func (p Position) ParseHubMove(s string) (Move, error) {
 		}
 		captured = captured.With(sq)
 	}
-	legal := p.LegalMoves()
+	legal, err := p.LegalMovesContext(ctx)
+	if err != nil {
+		return Move{}, err
+	}
 	for _, m := range legal {
 		if m.From() == squares[0] && m.To() == squares[1] && m.Captured() == captured {
 			return m, nil

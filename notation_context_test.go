@@ -118,3 +118,83 @@ func TestResolveLongText(t *testing.T) {
 		t.Errorf("error of %d bytes: %.200v", len(fmt.Sprint(err)), err)
 	}
 }
+
+// hubTexts returns Hub texts to read in p: a few legal moves' HubString,
+// and texts that name no legal move (a capture without its last piece, a
+// move of the other side, a quiet move where a capture is compulsory).
+func hubTexts(p Position) []string {
+	texts := []string{"32-28", "1-6", "50x1x23", "28x19x23"}
+	legal := p.LegalMoves()
+	for _, m := range legal[:min(len(legal), 3)] {
+		h := m.HubString()
+		texts = append(texts, h)
+		if m.Captured().Len() > 1 {
+			texts = append(texts, h[:strings.LastIndexByte(h, 'x')])
+		}
+	}
+	return texts
+}
+
+// Under a context that is never done, and under one that could be but is
+// not, ParseHubMoveContext gives ParseHubMove's answer, error text
+// included, and a legal move's Hub text reads back as that move.
+func TestParseHubMoveContextSame(t *testing.T) {
+	fens := []string{StartPosition().FEN(), benchMiddlegame, benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26"}
+	for i, c := range worstCases(t) {
+		// A quarter of the table: each text costs three generations.
+		if testing.Short() && c[2] == "1" || !testing.Short() && i%4 == 0 {
+			fens = append(fens, c[1])
+		}
+	}
+	live, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, fen := range fens {
+		p := MustParseFEN(fen)
+		for _, text := range hubTexts(p) {
+			want, wantErr := p.ParseHubMove(text)
+			for _, ctx := range []context.Context{context.Background(), live} {
+				got, err := p.ParseHubMoveContext(ctx, text)
+				if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+					t.Errorf("%s %s: ParseHubMoveContext %v, %v; ParseHubMove %v, %v", fen, text, got, err, want, wantErr)
+				}
+			}
+			if wantErr == nil && (!p.IsLegal(want) || want.HubString() != text) {
+				t.Errorf("%s %s: read as %s", fen, text, want.HubString())
+			}
+			if wantErr != nil && !errors.Is(wantErr, ErrIllegalMove) && !errors.Is(wantErr, ErrInvalidMove) {
+				t.Errorf("%s %s: %v, want ErrIllegalMove or ErrInvalidMove", fen, text, wantErr)
+			}
+		}
+	}
+}
+
+// Once its context is done, ParseHubMoveContext answers in a position whose
+// captures need a long search with ErrSearchStopped and the context's
+// error, never with a move or an illegal-move error; where the moves come
+// from the quick pass it answers as usual. A nil context is misuse.
+func TestParseHubMoveContextStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	hard := MustParseFEN(worstCases(t)[0][1])
+	for _, m := range hard.LegalMoves() {
+		got, err := hard.ParseHubMoveContext(ctx, m.HubString())
+		if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
+			t.Errorf("%s, cancelled: %v, %v; want ErrSearchStopped", m.HubString(), got, err)
+		}
+	}
+	if _, err := hard.ParseHubMoveContext(ctx, "50-45"); !errors.Is(err, ErrSearchStopped) {
+		t.Errorf("50-45, cancelled: %v; want ErrSearchStopped", err)
+	}
+	start := StartPosition()
+	if got, err := start.ParseHubMoveContext(ctx, "32-28"); err != nil || got.From() != 32 || got.To() != 28 {
+		t.Errorf("32-28, cancelled: %v, %v", got, err)
+	}
+	// A syntax error needs no moves.
+	if _, err := hard.ParseHubMoveContext(ctx, "50x"); !errors.Is(err, ErrInvalidMove) {
+		t.Errorf("50x, cancelled: %v; want ErrInvalidMove", err)
+	}
+	var nilCtx context.Context
+	if _, err := start.ParseHubMoveContext(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("nil context: %v; want os.ErrInvalid", err)
+	}
+}

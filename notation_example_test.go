@@ -1,9 +1,11 @@
 package frisian_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -63,4 +65,26 @@ func ExamplePosition_ParseHubMove() {
 	fmt.Println(p.MoveText(m).String(), err)
 	// Output:
 	// 50x8 <nil>
+}
+
+// ParseHubMoveContext bounds the work on a position from a stranger, such
+// as a GUI's pos command: the deadline caps the move generation.
+func ExamplePosition_ParseHubMoveContext() {
+	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	for _, text := range []string{"50x8x7x22", "43-38"} {
+		m, err := p.ParseHubMoveContext(ctx, text)
+		switch {
+		case errors.Is(err, frisian.ErrSearchStopped):
+			fmt.Println("out of time")
+		case err != nil:
+			fmt.Println(err)
+		default:
+			fmt.Println(p.MoveText(m))
+		}
+	}
+	// Output:
+	// 50x8
+	// illegal move "43-38": capturing is compulsory (Art. 10)
 }

@@ -4,8 +4,12 @@ import (
 	"context"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian"
 )
 
 // benchSearch measures one search of depth 1 (pos, level, ping, go and the
@@ -50,4 +54,105 @@ func BenchmarkBestMoveProcess(b *testing.B) {
 	}
 	defer c.Close()
 	benchSearch(b, c)
+}
+
+// BenchmarkParseMove reads an engine's capture in a crowded position
+// (climb3Any of the root's testdata/worstcase.txt), whose move generation
+// dominates. "once" is ParseMove; "twice" is how it read a move before,
+// a bounded generation and then ParseHubMove's own.
+func BenchmarkParseMove(b *testing.B) {
+	p := frisian.MustParseFEN("B:WK4,6,8,K9,10,11,13,K15,17,18,19,20,K22,24,27,28,29,33,35,38,39,40,K42,44,K48:BK2,K7,K26,31,K37,K50")
+	text := p.LegalMoves()[0].HubString()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b.Run("once", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := ParseMove(ctx, p, text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("twice", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := p.LegalMovesContext(ctx); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := p.ParseHubMove(text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// positionEngine works out the position it is sent, as an engine does,
+// and plays its first legal move.
+type positionEngine struct{}
+
+func (positionEngine) Search(ctx context.Context, s Search, report func(Info)) (Result, error) {
+	p, err := s.Position()
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Move: p.LegalMoves()[0]}, nil
+}
+
+// BenchmarkServePosGo measures the server's side of one search, pos,
+// level and go to done, with an engine that works out the position: on a
+// game of 60 plies from the start, and on one capture from a crowded
+// position (climb3Any) whose moves take long to generate.
+func BenchmarkServePosGo(b *testing.B) {
+	crowded := frisian.MustParseFEN("B:WK4,6,8,K9,10,11,13,K15,17,18,19,20,K22,24,27,28,29,33,35,38,39,40,K42,44,K48:BK2,K7,K26,31,K37,K50")
+	game := []frisian.Move{}
+	p := frisian.StartPosition()
+	for range 60 {
+		moves := p.LegalMoves()
+		slices.SortFunc(moves, frisian.Move.Compare)
+		m := moves[len(moves)/2]
+		game = append(game, m)
+		p = p.Apply(m)
+	}
+	for _, bc := range []struct {
+		name  string
+		start frisian.Position
+		moves []frisian.Move
+	}{
+		{"game", frisian.StartPosition(), game},
+		{"crowded", crowded, crowded.LegalMoves()[:1]},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			cmds := Search{Start: bc.start, Moves: bc.moves}.posLine().String() + "\nlevel depth=1\ngo think\n"
+			in, toServer := io.Pipe()
+			fromServer, out := io.Pipe()
+			served := make(chan error, 1)
+			go func() {
+				served <- Serve(in, out, positionEngine{})
+				out.Close()
+			}()
+			lines := newLineReader(fromServer)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := io.WriteString(toServer, cmds); err != nil {
+					b.Fatal(err)
+				}
+				for {
+					l, err := lines()
+					if err != nil {
+						b.Fatal(err)
+					}
+					if strings.HasPrefix(l, "error") {
+						b.Fatal(l)
+					}
+					if strings.HasPrefix(l, "done") {
+						break
+					}
+				}
+			}
+			toServer.Close()
+			if err := <-served; err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -56,8 +57,9 @@ type Param struct {
 // or StartCmd, or any pair of streams given to NewClient.
 //
 // A Client runs one search at a time. Its methods are safe for concurrent
-// use; a method that needs the engine while a search runs returns ErrBusy.
-// Close it to end the engine: otherwise the process and a goroutine stay.
+// use; one that would send the engine a command while a search runs
+// returns ErrBusy, except Quit and Close, which end the search. Close it
+// to end the engine: otherwise the process and a goroutine stay.
 type Client struct {
 	opt     Options
 	w       io.Writer
@@ -341,11 +343,12 @@ func (s *Settings) String() string {
 	return strings.Join(parts, " ")
 }
 
-// Set adds the setting NAME=VALUE.
+// Set adds the setting NAME=VALUE. The error, for text without a name and
+// '=', wraps os.ErrInvalid.
 func (s *Settings) Set(v string) error {
 	name, value, ok := strings.Cut(v, "=")
 	if !ok || name == "" {
-		return fmt.Errorf("hub: setting %q: want NAME=VALUE", v)
+		return fmt.Errorf("hub: setting %q: want NAME=VALUE: %w", v, os.ErrInvalid)
 	}
 	*s = append(*s, Setting{Name: name, Value: value})
 	return nil
@@ -432,8 +435,9 @@ func (c *Client) NewGame(ctx context.Context) error {
 }
 
 // Ping checks that the engine answers (ping … pong). The error wraps
-// ErrRejected when the engine sent error lines since the last command
-// that looked for them.
+// ErrRejected when error lines come between the ping and the pong; those
+// the engine sent while the client was idle, answering nothing, are
+// dropped.
 func (c *Client) Ping(ctx context.Context) error {
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
@@ -447,7 +451,8 @@ func (c *Client) Ping(ctx context.Context) error {
 // StopTimeout or until ctx ends, then kills it if it has not. A running
 // search ends with ErrClosed. Quit returns nil when the engine exited
 // cleanly, an *ExitError when it failed, an error wrapping ErrUnresponsive
-// when it had to be killed. Calls after the first return nil.
+// when it had to be killed after StopTimeout, and one wrapping ctx's error
+// when it was killed because ctx ended. Calls after the first return nil.
 func (c *Client) Quit(ctx context.Context) error {
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
@@ -730,6 +735,8 @@ func readLine(br *bufio.Reader) (string, error) {
 	long := false
 	for {
 		chunk, err := br.ReadSlice('\n')
+		// The bound leaves room for the line's end, "\r\n" at most; the
+		// line itself is measured once it is whole.
 		if !long && len(buf)+len(chunk) <= MaxLineLength+2 {
 			buf = append(buf, chunk...)
 		} else {
@@ -739,17 +746,18 @@ func readLine(br *bufio.Reader) (string, error) {
 		case err == bufio.ErrBufferFull:
 			continue
 		case err != nil:
-			if len(buf) > 0 && !long && err == io.EOF {
+			if s := strings.TrimRight(string(buf), "\r\n"); len(buf) > 0 && !long && err == io.EOF && len(s) <= MaxLineLength {
 				// A last line without its newline.
-				return strings.TrimRight(string(buf), "\r\n"), nil
+				return s, nil
 			}
 			return "", err
 		}
-		if long {
-			long = false
+		s := strings.TrimRight(string(buf), "\r\n")
+		if long || len(s) > MaxLineLength {
+			long, buf = false, buf[:0]
 			continue
 		}
-		return strings.TrimRight(string(buf), "\r\n"), nil
+		return s, nil
 	}
 }
 

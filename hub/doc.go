@@ -10,7 +10,7 @@
 // Start runs an engine and does the handshake; Init (called by Go when it
 // has not been) sets the parameter variant to frisian, which Scan needs,
 // and waits for the engine to be ready. Setup sets parameters (such as
-// Scan's threads or hash) and then does Init:
+// Scan's threads or tt-size) and then does Init:
 //
 //	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 //	defer cancel()
@@ -25,11 +25,11 @@
 // draughts, so a game goes out as an earlier position and its moves
 // (FromGame), from which the engine learns them. Moves come back checked
 // against the rules: an illegal move is an error, never a Move. Go starts a
-// search and streams its reports (info lines) over a channel or an
-// iter.Seq; Stop, Wait and PonderHit end or steer it.
+// search and streams its reports (info lines) over a channel; Stop, Wait
+// and PonderHit end or steer it.
 //
-// Every call takes a context, and waits for the engine no longer than it
-// allows; give it a deadline. An engine that hangs, crashes, writes garbage
+// Every call that waits for the engine takes a context, and waits no longer
+// than it allows; give it a deadline. An engine that hangs, crashes, writes garbage
 // or plays illegal moves gives a typed error (see the Err variables,
 // ProtocolError, EngineError and ExitError), and one that ignores stop or
 // quit is killed after Options.StopTimeout, whatever the context: stopping

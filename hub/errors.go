@@ -6,14 +6,17 @@ import (
 	"strings"
 )
 
-// Sentinel errors. Every error the package returns wraps one of them, or a
-// context error, or one of the frisian package's sentinels (for a move that
-// is not legal), so that callers can test the kind of failure with
-// errors.Is.
+// Sentinel errors. Every error about the engine or the connection wraps
+// one of them, so that callers can test the kind of failure with
+// errors.Is; a move that is not legal wraps one of the frisian package's
+// sentinels as well. The other errors are the caller's: a context's error
+// when it ends first, os.ErrInvalid for an argument that cannot be used,
+// and the operating system's error when the engine cannot be started.
 var (
 	// ErrProtocol: a line broke the protocol: it is malformed, or it is
 	// not the answer the protocol asks for (a done without a move, a move
-	// that is not legal).
+	// that is not legal), or it is a line the caller asked to send that
+	// the protocol cannot carry (see Line.Validate).
 	ErrProtocol = errors.New("hub: protocol error")
 	// ErrRejected: the engine answered a command with an error line.
 	ErrRejected = errors.New("hub: engine rejected a command")
@@ -21,7 +24,8 @@ var (
 	// the connection was closed from its side.
 	ErrEngineExited = errors.New("hub: engine exited")
 	// ErrUnresponsive: the engine did not answer stop or quit in time
-	// (Options.StopTimeout) and was killed.
+	// (Options.StopTimeout), or did not read a command before the
+	// context of the call ended, and was killed.
 	ErrUnresponsive = errors.New("hub: engine did not answer")
 	// ErrClosed: the client has been closed.
 	ErrClosed = errors.New("hub: client closed")

@@ -96,7 +96,7 @@ func ExampleClient_Analyse() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for info := range a.Infos() {
+	for info := range a.Info() {
 		fmt.Println("depth", info.Depth, "pv", info.PV)
 	}
 	res, err := a.Wait(ctx)

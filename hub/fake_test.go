@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,7 +39,7 @@ func TestFakeGarbage(t *testing.T) {
 		t.Fatal(err)
 	}
 	var infos []Info
-	for info := range s.Infos() {
+	for info := range s.Info() {
 		infos = append(infos, info)
 	}
 	res, err := s.Wait(ctx)
@@ -180,7 +181,7 @@ func TestFakeIgnoresStop(t *testing.T) {
 	_, err = s.Stop(ctx)
 	wantErr(t, "Stop", err, ErrUnresponsive)
 	n := 0
-	for info := range s.Infos() {
+	for info := range s.Info() {
 		if len(info.PV) != 1 {
 			t.Fatalf("info %+v", info)
 		}
@@ -271,9 +272,15 @@ func TestFakeRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Let the noise arrive: 20 ms was too short for 1000 lines on a
-	// loaded CI machine, so the noise is shorter and the wait longer.
-	time.Sleep(200 * time.Millisecond)
+	// Wait until the client holds all the noise, as it would after a
+	// while: nothing reads the queue while the client is idle, so its
+	// length says when. (A sleep was not always long enough.)
+	for len(c.ctl) < 100 {
+		if ctx.Err() != nil {
+			t.Fatalf("%d of 100 noise lines arrived", len(c.ctl))
+		}
+		time.Sleep(time.Millisecond)
+	}
 	if err := c.Ping(ctx); err != nil {
 		t.Errorf("Ping after noise: %v", err)
 	}
@@ -390,5 +397,38 @@ func TestFloodedAnswerBounded(t *testing.T) {
 	var ee *EngineError
 	if err := c.Init(ctx); !errors.As(err, &ee) || len(ee.Messages) != maxMessages+1 || ee.Messages[maxMessages] != "…" {
 		t.Errorf("Init = %.100v; want an EngineError of %d messages and a mark", err, maxMessages)
+	}
+}
+
+// TestFakeVariantSet: an engine that plays international draughts by
+// default, as Scan does, is told variant=frisian before init, and Param
+// then shows the value set.
+func TestFakeVariantSet(t *testing.T) {
+	noLeaks(t)
+	ctx := timeout(t, 5*time.Second)
+	var sets []string
+	c, err := startFake(t, ctx, script{before: func(f *fake, l Line) (bool, bool) {
+		if l.Command == "set-param" || l.Command == "init" {
+			sets = append(sets, l.String())
+		}
+		return false, true
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := c.Param("variant"); !ok || p.Value != "normal" || p.Type != "enum" {
+		t.Errorf("variant before Init: %+v, %v", p, ok)
+	}
+	if err := c.Init(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := c.Param("variant"); !ok || p.Value != "frisian" {
+		t.Errorf("variant after Init: %+v, %v", p, ok)
+	}
+	if err := c.Ping(ctx); err != nil { // the fake has read every line before pong
+		t.Fatal(err)
+	}
+	if want := []string{"set-param name=variant value=frisian", "init"}; !slices.Equal(sets, want) {
+		t.Errorf("the engine was sent %q, want %q", sets, want)
 	}
 }

@@ -150,7 +150,7 @@ func (e *testEngine) Search(ctx context.Context, s Search, report func(Info)) (R
 	for _, info := range infos {
 		report(info)
 	}
-	if wait || (s.Limits.IsZero() || s.Limits.Infinite) {
+	if wait || (s.Limits == (Limits{}) || s.Limits.Infinite) {
 		<-ctx.Done()
 	}
 	if result != nil {

@@ -33,8 +33,9 @@ type Info struct {
 	Line Line
 	// Err is the first problem found in the line (a malformed number, a
 	// move that is not legal), a *ProtocolError; the fields it concerns
-	// are left zero. An Info with an error is still passed on, since the
-	// rest of it may be of use.
+	// are left zero, but for PV, which keeps the moves before the bad
+	// one. An Info with an error is still passed on, since the rest of it
+	// may be of use.
 	Err error
 }
 

@@ -15,9 +15,9 @@ const MaxLineLength = 64 << 10
 //
 //	info depth=12 score=0.25 pv="32-28 17-22"
 //
-// Values that hold a blank, '=' or '"', or are empty, are written in double
-// quotes. An argument may have no value at all (a flag, such as infinite in
-// "level infinite").
+// Values that hold a blank, a control character, '=' or '"', or are
+// empty, are written in double quotes. An argument may have no value at
+// all (a flag, such as infinite in "level infinite").
 type Line struct {
 	Command string
 	Args    []Arg
@@ -34,8 +34,8 @@ type Arg struct {
 // ParseLine reads one line of the protocol. Blanks around and between the
 // parts are skipped; a trailing newline or carriage return is allowed. The
 // error, a *ProtocolError wrapping ErrProtocol, reports an empty line, a
-// command or argument name that is missing, or a quoted value without its
-// closing quote.
+// command or argument name that is missing, a value missing after '=', or
+// a quoted value without its closing quote.
 func ParseLine(s string) (Line, error) {
 	s = strings.TrimRight(s, "\r\n")
 	sc := scanner{s: s}
@@ -181,8 +181,9 @@ func (l Line) String() string {
 // Validate reports whether the line can be written so that ParseLine reads
 // it back unchanged: the command and the argument names must be names (no
 // blanks, control characters, '=' or '"'), a value may not hold '"' or a
-// control character, the protocol having no escapes, and a flag has no
-// value. The error wraps ErrProtocol.
+// control character, the protocol having no escapes, a flag has no value,
+// and the line is at most MaxLineLength bytes. The error, a
+// *ProtocolError, wraps ErrProtocol.
 func (l Line) Validate() error {
 	bad := func(format string, a ...any) error {
 		return &ProtocolError{Line: clip(l.String()), Msg: fmt.Sprintf(format, a...)}

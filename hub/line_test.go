@@ -1,7 +1,9 @@
 package hub
 
 import (
+	"bufio"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -162,4 +164,28 @@ func FuzzParseLine(f *testing.F) {
 			t.Fatalf("round trip of %q through %q (-first +second):\n%s", s, l.String(), diff)
 		}
 	})
+}
+
+// TestReadLineLimit: a line of MaxLineLength bytes is read, whatever its
+// end; one byte more and it is skipped, and the next line is read.
+func TestReadLineLimit(t *testing.T) {
+	fits := "x " + strings.Repeat("a", MaxLineLength-2)
+	over := fits + "b"
+	for _, end := range []string{"\n", "\r\n"} {
+		in := over + end + fits + end + over + end + "ping" + end + over
+		br := bufio.NewReaderSize(strings.NewReader(in), 4096)
+		for i, want := range []string{fits, "ping"} {
+			got, err := readLine(br)
+			if err != nil || got != want {
+				t.Fatalf("end %q, line %d: %d bytes, %v; want %d bytes", end, i, len(got), err, len(want))
+			}
+		}
+		if got, err := readLine(br); err != io.EOF {
+			t.Errorf("end %q: a last line over the limit: %d bytes, %v; want io.EOF", end, len(got), err)
+		}
+		br = bufio.NewReaderSize(strings.NewReader(fits), 4096)
+		if got, err := readLine(br); err != nil || got != fits {
+			t.Errorf("a last line of MaxLineLength without its end: %d bytes, %v", len(got), err)
+		}
+	}
 }

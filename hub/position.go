@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,20 +24,15 @@ const positionLength = 1 + frisian.NumSquares
 // The format has no room for the three-move king states or the draw-rule
 // counter of p; send the moves that led to p for those (see FromGame).
 func FormatPosition(p frisian.Position) string {
-	return string(AppendPosition(make([]byte, 0, positionLength), p))
-}
-
-// AppendPosition appends the Hub position format of p to dst.
-func AppendPosition(dst []byte, p frisian.Position) []byte {
+	var b [positionLength]byte
+	b[0] = 'B'
 	if p.Turn() == frisian.White {
-		dst = append(dst, 'W')
-	} else {
-		dst = append(dst, 'B')
+		b[0] = 'W'
 	}
 	for sq := frisian.Square(1); sq <= frisian.NumSquares; sq++ {
-		dst = append(dst, pieceLetter(p.PieceAt(sq)))
+		b[sq] = pieceLetter(p.PieceAt(sq))
 	}
-	return dst
+	return string(b[:])
 }
 
 // pieceLetter returns the letter of a piece in a Hub position.
@@ -111,18 +107,14 @@ func ParsePosition(s string) (frisian.Position, error) {
 
 // ParseMove reads a move in the Hub format ("32-28", or a capture as its
 // start, its end and every captured square: "28x19x23") and returns the
-// legal move of p it names, as p.ParseHubMove does, but with the move
-// generation bounded by ctx, since the position may come from a stranger
-// (see Position.LegalMovesContext). The error is a *frisian.MoveError
-// wrapping frisian.ErrInvalidMove or frisian.ErrIllegalMove, or wraps
-// frisian.ErrSearchStopped and the context's error.
+// legal move of p it names. It is p.ParseHubMoveContext(ctx, s): the legal
+// moves are generated once, bounded by ctx, since the position and the
+// text come from the other side of the protocol. The error is a
+// *frisian.MoveError wrapping frisian.ErrInvalidMove or
+// frisian.ErrIllegalMove, or wraps frisian.ErrSearchStopped and the
+// context's error.
 func ParseMove(ctx context.Context, p frisian.Position, s string) (frisian.Move, error) {
-	// The bounded generation first: when it finishes in time, the unbounded
-	// one inside ParseHubMove takes no longer.
-	if _, err := p.LegalMovesContext(ctx); err != nil {
-		return frisian.Move{}, err
-	}
-	return p.ParseHubMove(s)
+	return p.ParseHubMoveContext(ctx, s)
 }
 
 // formatMoves returns moves in Hub format separated by spaces.
@@ -168,12 +160,30 @@ type Search struct {
 	Moves  []frisian.Move
 	Limits Limits
 	Mode   Mode
+
+	// checked is set by Serve, which has played Moves from Start already:
+	// Position gives its end without playing them again while Start and
+	// Moves are unchanged.
+	checked *checkedSearch
 }
 
-// Position returns the position to search: Start after Moves. The error,
-// a *frisian.MoveError wrapping frisian.ErrIllegalMove, names the first move
-// that is not legal.
+// checkedSearch is a start, the moves played from it and the position they
+// lead to, found legal.
+type checkedSearch struct {
+	start frisian.Position
+	moves []frisian.Move // a copy of its own, which nobody changes
+	end   frisian.Position
+}
+
+// Position returns the position to search: Start after Moves. The error
+// wraps the *frisian.MoveError (frisian.ErrIllegalMove) of the first move
+// that is not legal, with its number. A Search that Serve passes to an
+// Engine has its position worked out already: Position then costs no move
+// generation.
 func (s Search) Position() (frisian.Position, error) {
+	if c := s.checked; c != nil && c.start == s.Start && slices.Equal(c.moves, s.Moves) {
+		return c.end, nil
+	}
 	p := s.Start
 	for i, m := range s.Moves {
 		q, err := p.Play(m)
@@ -248,18 +258,17 @@ type Limits struct {
 	Time  time.Duration
 	Moves int
 	Inc   time.Duration
-	// Infinite asks for a search that ends only when stopped (level
-	// infinite), whatever the other fields say.
+	// Infinite adds the flag infinite to the level line: no time limit.
+	// Depth and Nodes, when set, still go out and still bound the search
+	// (Scan ignores the flag and goes by them; Serve drops the time limit
+	// and passes them to its Engine).
 	Infinite bool
 }
-
-// IsZero reports whether l sets no limit.
-func (l Limits) IsZero() bool { return l == Limits{} }
 
 // line returns the level command for l.
 func (l Limits) line() Line {
 	lv := Line{Command: "level"}
-	if l.IsZero() {
+	if l == (Limits{}) {
 		return lv.flag("infinite")
 	}
 	add := func(name, value string) { lv.Args = append(lv.Args, Arg{Name: name, Value: value}) }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 	"pgregory.net/rapid"
@@ -243,4 +244,26 @@ func FuzzParsePosition(f *testing.F) {
 			t.Fatalf("FormatPosition(ParsePosition(%q)) = %q", s, got)
 		}
 	})
+}
+
+// TestLevelLine: Limits go out as the level lines of Scan's protocol.txt;
+// Infinite adds its flag to the other fields rather than replacing them.
+func TestLevelLine(t *testing.T) {
+	for _, tc := range []struct {
+		l    Limits
+		want string
+	}{
+		{Limits{}, "level infinite"},
+		{Limits{Infinite: true}, "level infinite"},
+		{Limits{Depth: 21}, "level depth=21"},
+		{Limits{Nodes: 1000000}, "level nodes=1000000"},
+		{Limits{MoveTime: time.Second}, "level move-time=1"},
+		{Limits{Moves: 9, Time: 291587 * time.Millisecond}, "level moves=9 time=291.587"},
+		{Limits{Time: 60 * time.Second, Inc: 1500 * time.Millisecond}, "level time=60 inc=1.5"},
+		{Limits{Depth: 2, Infinite: true}, "level depth=2 infinite"},
+	} {
+		if got := tc.l.line().String(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.l, got, tc.want)
+		}
+	}
 }

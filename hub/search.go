@@ -3,7 +3,6 @@ package hub
 import (
 	"context"
 	"fmt"
-	"iter"
 	"os"
 	"sync"
 	"time"
@@ -36,14 +35,16 @@ type Searching struct {
 	timer    *time.Timer // kills an engine that does not answer stop
 }
 
-// Go starts a search (pos, level, go) and returns at once. The position is
-// checked first: its moves must be legal, and it must have a legal move
-// (ErrNoMove). The engine's error lines in answer to the position or the
-// limits are returned as an *EngineError. Go calls Init first when it has
-// not been called.
+// Go starts a search (pos, level, go) and returns once the engine has
+// taken the position and the limits, without waiting for the search. The
+// position is checked first: its moves must be legal, and it must have a
+// legal move (ErrNoMove). The engine's error lines in answer to the
+// position or the limits are returned as an *EngineError; a Mode other
+// than Think, Analyze and Ponder is an error wrapping os.ErrInvalid. Go
+// calls Init first when it has not been called.
 //
-// Read the reports from Info or Infos and end the search with Wait, or
-// with Stop; the client runs no other search until this one is done.
+// Read the reports from Info and end the search with Wait, or with Stop;
+// the client runs no other search until this one is done.
 func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
@@ -123,18 +124,6 @@ func (s *Searching) Position() frisian.Position { return s.pos }
 // the client.
 func (s *Searching) Info() <-chan Info { return s.info }
 
-// Infos yields the engine's reports until the search ends or the loop
-// stops; it reads the channel Info returns.
-func (s *Searching) Infos() iter.Seq[Info] {
-	return func(yield func(Info) bool) {
-		for info := range s.info {
-			if !yield(info) {
-				return
-			}
-		}
-	}
-}
-
 // Done returns a channel closed when the search has ended.
 func (s *Searching) Done() <-chan struct{} { return s.done }
 
@@ -145,8 +134,10 @@ func (s *Searching) Done() <-chan struct{} { return s.done }
 // Stop to end a search and keep its result.
 //
 // The error wraps ErrProtocol (with frisian.ErrIllegalMove for a move that
-// is not legal) when the engine's answer is wrong, ErrEngineExited when it
-// exited, ErrUnresponsive when it was killed for not answering stop.
+// is not legal, frisian.ErrInvalidMove for text that is no move) when the
+// engine's answer is wrong, ErrEngineExited when it exited,
+// ErrUnresponsive when it was killed for not answering stop, ErrClosed
+// when the client was closed.
 func (s *Searching) Wait(ctx context.Context) (Result, error) {
 	select {
 	case <-s.done:

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,14 +21,17 @@ type Engine interface {
 	// Search searches s and returns the move to play, and optionally the
 	// reply it expects as Result.Ponder; Result.Info is ignored. The
 	// position, s.Position(), has a legal move; Serve has checked the
-	// moves. Search should end within s.Limits.Depth and s.Limits.Nodes;
-	// Serve ends ctx at the time limit (move-time, or a share of the game
-	// clock), when the GUI sends stop, and when it goes away, and Search
-	// should then return the best move found so far promptly.
+	// moves and worked the position out, so that s.Position() plays no
+	// move again. Search should end within s.Limits.Depth and
+	// s.Limits.Nodes; Serve ends ctx at the time limit (move-time, or a
+	// share of the game clock), when the GUI sends stop or any command but
+	// ping and ponder-hit, and when it goes away, and Search should then
+	// return the best move found so far promptly.
 	//
 	// report sends an info line to the GUI; Search may call it from any
-	// goroutine until it returns. An error from Search is sent to the GUI
-	// as an error line.
+	// goroutine until it returns. An error from Search, or a Result.Move
+	// that is not legal, is sent to the GUI as an error line, followed by
+	// a done without a move.
 	Search(ctx context.Context, s Search, report func(Info)) (Result, error)
 }
 
@@ -38,9 +42,10 @@ type Identifier interface {
 }
 
 // Configurable is an Engine with parameters. Params is asked for at the
-// handshake; SetParam is called for every set-param of a parameter it
-// declared, and its error goes to the GUI as an error line. Serve itself
-// declares and handles the parameter variant, whose only value is frisian.
+// handshake, and again at each set-param to find the name among them;
+// SetParam is called for every set-param of a parameter it declared, and
+// its error goes to the GUI as an error line. Serve itself declares and
+// handles the parameter variant, whose only value is frisian.
 type Configurable interface {
 	Params() []Param
 	SetParam(name, value string) error
@@ -69,9 +74,10 @@ const posTimeout = 5 * time.Second
 // Serve returns.
 //
 // While a search runs Serve answers ping, stop and ponder-hit at once; any
-// other command stops the search first. Malformed commands, positions and
-// moves are answered with an error line, as Scan does, and unknown
-// commands too.
+// other command stops the search first, as in Scan. Malformed lines,
+// positions and moves, and unknown commands, are answered with an error
+// line, and Serve goes on (Scan answers a bad position or move and an
+// unknown command so, and dies on a malformed line).
 func Serve(r io.Reader, w io.Writer, e Engine) error {
 	s := &server{e: e, w: w}
 	defer s.stopSearch()
@@ -263,12 +269,14 @@ func (s *server) position(l Line) {
 	ctx, cancel := context.WithTimeout(context.Background(), posTimeout)
 	defer cancel()
 	text, _ := l.Get("moves")
-	moves, _, i, err := parseMoves(ctx, start, text)
+	moves, end, i, err := parseMoves(ctx, start, text)
 	if err != nil {
 		s.error(fmt.Sprintf("bad move %d: %v", i+1, err))
 		return
 	}
-	s.pos = &Search{Start: start, Moves: moves}
+	// The position is worked out here once: go and the engine's
+	// Search.Position take it as it is.
+	s.pos = &Search{Start: start, Moves: moves, checked: &checkedSearch{start: start, moves: slices.Clone(moves), end: end}}
 }
 
 // level reads a level command; a malformed one leaves the limits as they
@@ -313,8 +321,8 @@ func (s *server) level(l Line) {
 
 // budget is the time the search may take: the move time, or a share of the
 // game clock (the time left over the moves to go, 30 when not given, plus
-// the increment, but never more than nine tenths of what is left), or 0
-// for no limit.
+// the increment, but never more than nine tenths of what is left), the
+// smaller of the two when both are given, or 0 for no limit.
 func (lim Limits) budget() time.Duration {
 	if lim.Infinite {
 		return 0
@@ -350,13 +358,10 @@ func (s *server) goSearch(l Line) {
 	}
 	q := *srch
 	q.Limits, q.Mode = lim, mode
-	p, err := q.Position()
-	var moves []frisian.Move
-	if err == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), posTimeout)
-		moves, err = p.LegalMovesContext(ctx)
-		cancel()
-	}
+	p := q.checked.end
+	gen, cancelGen := context.WithTimeout(context.Background(), posTimeout)
+	moves, err := p.LegalMovesContext(gen)
+	cancelGen()
 	if err != nil || len(moves) == 0 {
 		s.error("no legal move to search")
 		s.write(cmd("done"))
@@ -393,7 +398,7 @@ func (s *server) goSearch(l Line) {
 		switch {
 		case err != nil:
 			s.error(err.Error())
-		case !p.IsLegal(res.Move):
+		case !slices.Contains(moves, res.Move):
 			s.error(fmt.Sprintf("the engine chose %v, which is not a legal move", res.Move))
 		default:
 			done.Args = append(done.Args, Arg{Name: "move", Value: res.Move.HubString()})

@@ -38,8 +38,11 @@ func TestHandshakeAndParams(t *testing.T) {
 	if err := c.SetParam(ctx, "style", "first"); err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := c.Param("style"); p.Value != "first" {
-		t.Errorf("style after SetParam: %+v", p)
+	if p, ok := c.Param("style"); !ok || p.Value != "first" || !slices.Equal(p.Values, []string{"greedy", "first"}) {
+		t.Errorf("style after SetParam: %+v, %v", p, ok)
+	}
+	if p, ok := c.Param("nonsense"); ok || p.Name != "" {
+		t.Errorf("Param(nonsense) = %+v, %v; want none", p, ok)
 	}
 	var ee *EngineError
 	if err := c.SetParam(ctx, "style", "wild"); !errors.As(err, &ee) || !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "bad value") {
@@ -152,7 +155,7 @@ func TestLimitsOverTheWire(t *testing.T) {
 		if rapid.Bool().Draw(rt, "times") {
 			lim.MoveTime, lim.Time, lim.Inc = ms(rt, "move-time"), ms(rt, "time"), ms(rt, "inc")
 		}
-		if lim.IsZero() {
+		if lim == (Limits{}) {
 			lim.Depth = 1 // zero limits mean an infinite search
 		}
 		if _, err := c.BestMove(ctx, Search{Start: frisian.StartPosition(), Limits: lim}); err != nil {
@@ -228,7 +231,7 @@ func TestAnalyse(t *testing.T) {
 		t.Fatal(err)
 	}
 	var depths []int
-	for info := range a.Infos() {
+	for info := range a.Info() {
 		if info.Err != nil || len(info.PV) != 2 {
 			t.Errorf("info %+v", info)
 		}
@@ -382,6 +385,9 @@ func TestEngineResult(t *testing.T) {
 	ctx := timeout(t, 5*time.Second)
 	_, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}})
 	wantErr(t, "illegal engine move", err, ErrProtocol)
+	if err == nil || !strings.Contains(err.Error(), "done without a move") {
+		t.Errorf("illegal engine move: %v; want the done without a move that Serve sends", err)
+	}
 	// A bad ponder move is left out.
 	legal := p.LegalMoves()[0]
 	e.mu.Lock()
@@ -538,7 +544,7 @@ func TestSettingsFlag(t *testing.T) {
 		t.Errorf("String = %q", got)
 	}
 	for _, bad := range []string{"threads", "=2", ""} {
-		if err := (&Settings{}).Set(bad); err == nil || !strings.Contains(err.Error(), "want NAME=VALUE") {
+		if err := (&Settings{}).Set(bad); !errors.Is(err, os.ErrInvalid) || !strings.Contains(err.Error(), "want NAME=VALUE") {
 			t.Errorf("Set(%q) = %v, want an error", bad, err)
 		}
 	}
@@ -556,5 +562,63 @@ func TestGoBadMode(t *testing.T) {
 	wantErr(t, "Go(mode 3)", err, os.ErrInvalid)
 	if err := c.Ping(ctx); err != nil {
 		t.Errorf("ping after the refused search: %v", err)
+	}
+}
+
+// TestSearchWorkedOut: the Search an engine gets from Serve carries the
+// position Serve worked out at pos, and Position gives it while Start and
+// Moves are as sent; once the engine changes them, Position plays them
+// again. The game's own positions are the oracle.
+func TestSearchWorkedOut(t *testing.T) {
+	noLeaks(t)
+	e := &testEngine{}
+	c := serve(t, e)
+	ctx := timeout(t, 5*time.Second)
+	// King moves only: FromGame sends them all, from the game's start.
+	g := frisian.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
+	for _, m := range []string{"25-30", "1-7", "30-25", "7-1", "25-30"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.BestMove(ctx, FromGame(g).withLimits(Limits{Depth: 1})); err != nil {
+		t.Fatal(err)
+	}
+	s, p := e.last()
+	if len(s.Moves) != g.Len() {
+		t.Fatalf("engine got %d moves, want %d", len(s.Moves), g.Len())
+	}
+	if s.checked == nil || p != g.Position() {
+		t.Fatalf("engine got %+v, searched %v; want the worked-out %v", s.checked, p, g.Position())
+	}
+	at := func(ply int) frisian.Position {
+		q, _ := g.PositionAt(ply)
+		return q
+	}
+	// One move fewer: the position before it.
+	short := s
+	short.Moves = s.Moves[:len(s.Moves)-1]
+	if q, err := short.Position(); err != nil || q != at(len(s.Moves)-1) {
+		t.Errorf("one move fewer: %v, %v; want %v", q, err, at(len(s.Moves)-1))
+	}
+	// A move changed in place, in the engine's slice: played again, and
+	// found illegal.
+	changed := s
+	changed.Moves = s.Moves
+	last := s.Moves[len(s.Moves)-1]
+	s.Moves[len(s.Moves)-1] = s.Moves[1] // a black move where White is to move
+	if _, err := changed.Position(); !errors.Is(err, frisian.ErrIllegalMove) {
+		t.Errorf("a move changed in place: %v; want ErrIllegalMove", err)
+	}
+	s.Moves[len(s.Moves)-1] = last
+	if q, err := changed.Position(); err != nil || q != g.Position() {
+		t.Errorf("the move put back: %v, %v", q, err)
+	}
+	// Another start: played from there.
+	other := s
+	other.Start = at(1)
+	other.Moves = nil
+	if q, err := other.Position(); err != nil || q != at(1) {
+		t.Errorf("another start: %v, %v; want %v", q, err, at(1))
 	}
 }

@@ -34,9 +34,9 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/examples/internal/hubflags"
 	"github.com/frisian-draughts/frisian/hub"
 )
 
@@ -44,15 +44,9 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// engineTimeout bounds the start of the engine and how much longer than its
-// move time a search may take.
-const engineTimeout = 30 * time.Second
-
 // config is what the flags say.
 type config struct {
-	engine string
-	args   []string
-	params hub.Settings
+	engine hubflags.Flags
 	limits hub.Limits
 	files  []string
 }
@@ -64,9 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status >= 0 {
 		return status
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), engineTimeout)
-	c, err := startEngine(ctx, cfg)
-	cancel()
+	c, err := cfg.engine.Start(context.Background())
 	if err != nil {
 		fmt.Fprintln(stderr, "analyse: engine:", err)
 		return 1
@@ -103,10 +95,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func parseFlags(args []string, stderr io.Writer) (cfg config, status int) {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&cfg.engine, "engine", "", "the Hub engine to analyse with (required)")
-	engineArgs := fs.String("engine-args", "hub", "the engine's arguments, separated by spaces")
-	fs.Var(&cfg.params, "engine-param", "NAME=VALUE: set a parameter of the engine (repeatable)")
-	fs.DurationVar(&cfg.limits.MoveTime, "movetime", time.Second, "the time per position")
+	cfg.engine.Register(fs, hubflags.Usage{Engine: "the Hub engine to analyse with (required)", MoveTime: "the time per position"})
 	fs.IntVar(&cfg.limits.Depth, "depth", 0, "when not 0, the depth of each search")
 	fs.Int64Var(&cfg.limits.Nodes, "nodes", 0, "when not 0, the nodes of each search")
 	fs.Usage = func() {
@@ -124,31 +113,18 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, status int) {
 		fs.Usage()
 		return cfg, 2
 	}
-	switch {
-	case cfg.engine == "":
+	if cfg.engine.Path == "" {
 		return bad("-engine is required")
-	case cfg.limits.MoveTime <= 0:
-		return bad(fmt.Sprintf("-movetime %v: want more than 0", cfg.limits.MoveTime))
-	case cfg.limits.Depth < 0 || cfg.limits.Nodes < 0:
+	}
+	if err := cfg.engine.Check(); err != nil {
+		return bad(err.Error())
+	}
+	if cfg.limits.Depth < 0 || cfg.limits.Nodes < 0 {
 		return bad("-depth and -nodes cannot be negative")
 	}
-	cfg.args = strings.Fields(*engineArgs)
+	cfg.limits.MoveTime = cfg.engine.MoveTime
 	cfg.files = fs.Args()
 	return cfg, -1
-}
-
-// startEngine starts the engine, sets its parameters and waits until it is
-// ready.
-func startEngine(ctx context.Context, cfg config) (*hub.Client, error) {
-	c, err := hub.Start(ctx, cfg.engine, cfg.args...)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Setup(ctx, cfg.params...); err != nil {
-		c.Close()
-		return nil, err
-	}
-	return c, nil
 }
 
 // analyser analyses games one after the other.
@@ -196,7 +172,7 @@ func (a *analyser) game(g *frisian.Game) error {
 		if !p.Outcome().IsOver() {
 			s := hub.FromGame(replay)
 			s.Limits = a.limits
-			ctx, cancel := context.WithTimeout(context.Background(), a.limits.MoveTime+engineTimeout)
+			ctx, cancel := context.WithTimeout(context.Background(), a.limits.MoveTime+hubflags.Timeout)
 			res, err := a.c.BestMove(ctx, s)
 			cancel()
 			if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -10,36 +9,20 @@ import (
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/examples/internal/enginehub"
 	"github.com/frisian-draughts/frisian/hub"
 )
 
 // TestMain lets the test binary be a Hub engine: run as "hubengine" it
-// serves the built-in engine.
+// serves the examples' engine, as examples/hubengine does.
 func TestMain(m *testing.M) {
 	if len(os.Args) == 2 && os.Args[1] == "hubengine" {
-		if err := hub.Serve(os.Stdin, os.Stdout, builtin{}); err != nil {
+		if err := hub.Serve(os.Stdin, os.Stdout, &enginehub.Player{}); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
-}
-
-// builtin is the built-in engine behind the Hub protocol: it searches to
-// the depth it is given and reports each iteration.
-type builtin struct{}
-
-func (builtin) ID() hub.ID { return hub.ID{Name: "Builtin", Version: "0.1"} }
-
-func (builtin) Search(ctx context.Context, s hub.Search, report func(hub.Info)) (hub.Result, error) {
-	p, err := s.Position()
-	if err != nil {
-		return hub.Result{}, err
-	}
-	r, _ := engine.SearchContext(ctx, p, engine.Options{Depth: max(s.Limits.Depth, 1)}, func(r engine.Result) {
-		report(hub.Info{Depth: r.Depth, Score: float64(r.Score) / engine.Man, HasScore: true, PV: []frisian.Move{r.Move}})
-	})
-	return hub.Result{Move: r.Move}, nil
 }
 
 func analyse(t *testing.T, input string, args ...string) (string, string, int) {
@@ -97,7 +80,7 @@ func TestAnalyse(t *testing.T) {
 				if p.Turn() == frisian.Black && score != 0 {
 					score = -score
 				}
-				comments = append(comments, fmt.Sprintf("Builtin 0.1: %s %+.2f depth %d", p.MoveText(r.Move), score, r.Depth))
+				comments = append(comments, fmt.Sprintf("frisian example engine 1.0: %s %+.2f depth %d", p.MoveText(r.Move), score, r.Depth))
 			}
 			if gotc := g.Annotation(ply).Comments; fmt.Sprint(gotc) != fmt.Sprint(comments) {
 				t.Errorf("game %d ply %d: comments %q, want %q", i, ply, gotc, comments)
@@ -117,7 +100,7 @@ func TestProblems(t *testing.T) {
 		t.Skip(err)
 	}
 	out, errs, status := analyse(t, "1. 32-28 28-23 *\n", "-engine", exe, "-engine-args", "hubengine", "-depth", "1")
-	if status != 1 || !strings.Contains(errs, `illegal move "28-23"`) || !strings.Contains(out, "1. 32-28 {Builtin 0.1:") {
+	if status != 1 || !strings.Contains(errs, `illegal move "28-23"`) || !strings.Contains(strings.Join(strings.Fields(out), " "), "1. 32-28 {frisian example engine 1.0:") {
 		t.Errorf("bad game: status %d\nstderr %s\nout %s", status, errs, out)
 	}
 	_, errs, status = analyse(t, "", "-engine", exe, "-engine-args", "hubengine", "/no/such.pdn")

@@ -84,7 +84,7 @@ func TestStopAndTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for info := range a.Infos() {
+	for info := range a.Info() {
 		if info.Err != nil {
 			t.Error(info.Err)
 		}

@@ -2,24 +2,23 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 
-	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/examples/internal/enginehub"
 	"github.com/frisian-draughts/frisian/hub"
 )
 
 // TestMain lets the test binary play a Hub engine: run as "hubengine" it
-// serves the built-in engine, as "illegal" it answers every search with a
-// move that is not legal.
+// serves the examples' engine, as examples/hubengine does, and as
+// "illegal" it answers every search with a move that is not legal.
 func TestMain(m *testing.M) {
 	if len(os.Args) == 2 {
 		switch os.Args[1] {
 		case "hubengine":
-			if err := hub.Serve(os.Stdin, os.Stdout, builtin{}); err != nil {
+			if err := hub.Serve(os.Stdin, os.Stdout, &enginehub.Player{}); err != nil {
 				os.Exit(1)
 			}
 			os.Exit(0)
@@ -45,21 +44,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// builtin is the built-in engine behind the Hub protocol, searching to the
-// depth it is given.
-type builtin struct{}
-
-func (builtin) ID() hub.ID { return hub.ID{Name: "Builtin", Version: "0.1"} }
-
-func (builtin) Search(ctx context.Context, s hub.Search, report func(hub.Info)) (hub.Result, error) {
-	p, err := s.Position()
-	if err != nil {
-		return hub.Result{}, err
-	}
-	r, _ := engine.SearchContext(ctx, p, engine.Options{Depth: max(s.Limits.Depth, 1)}, nil)
-	return hub.Result{Move: r.Move}, nil
-}
-
 func testExecutable(t *testing.T) string {
 	exe, err := os.Executable()
 	if err != nil {
@@ -83,7 +67,7 @@ func TestExternalEngine(t *testing.T) {
 		`illegal move "31-27"`,
 		"You play 37x26.\n",
 		"Game over: white wins",
-		`[Black "Builtin 0.1"]`,
+		`[Black "frisian example engine 1.0"]`,
 	)
 	// The same game against the built-in player gives the same replies.
 	same, _ := play(t, "48-42\n31-27\n37x26\npdn\nquit\n", "-fen", "W:W37,48:B26", "-depth", "2")

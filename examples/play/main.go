@@ -46,16 +46,12 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/examples/internal/hubflags"
 	"github.com/frisian-draughts/frisian/hub"
 )
-
-// engineTimeout bounds the start of an external engine, and how much longer
-// than its move time it may take over a move.
-const engineTimeout = 30 * time.Second
 
 func main() {
 	os.Exit(run(os.Stdin, os.Stdout, os.Args[1:]))
@@ -104,11 +100,8 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	var draws frisian.DrawRules
 	fs.TextVar(&draws, "draws", frisian.OfficialDraws, "the draw rules for king-only endings: official or lidraughts")
 	seed := fs.Uint64("seed", 0, "when not 0, choose at random among the computer's equally good moves")
-	enginePath := fs.String("engine", "", "an external Hub engine to play against instead of the built-in computer")
-	engineArgs := fs.String("engine-args", "hub", "the external engine's arguments, separated by spaces")
-	var params hub.Settings
-	fs.Var(&params, "engine-param", "NAME=VALUE: set a parameter of the external engine (repeatable)")
-	moveTime := fs.Duration("movetime", time.Second, "the external engine's time per move")
+	var ext hubflags.Flags
+	ext.Register(fs, hubflags.Usage{Engine: "an external Hub engine to play against instead of the built-in computer", MoveTime: "the external engine's time per move"})
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: play [-color white|black] [-fen FEN] [-depth N] [-nodes N] [-draws official|lidraughts] [-seed N]")
 		fmt.Fprintln(out, "            [-engine PATH [-engine-args ARGS] [-engine-param NAME=VALUE]... [-movetime DURATION]]")
@@ -135,8 +128,8 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	if *nodes < 1 {
 		return bad("-nodes %d: want at least 1", *nodes)
 	}
-	if *moveTime <= 0 {
-		return bad("-movetime %v: want more than 0", *moveTime)
+	if err := ext.Check(); err != nil {
+		return bad("%v", err)
 	}
 	s.opts = engine.Options{Depth: *depth, Nodes: *nodes, Draws: s.draws}
 	if *seed != 0 {
@@ -155,8 +148,8 @@ func newSession(out io.Writer, args []string) (*session, int) {
 	s.game.Tags.Set("Event", "examples/play")
 	s.game.Tags.Set(sideTag(s.human), "You")
 	s.game.Tags.Set(sideTag(s.human.Opponent()), fmt.Sprintf("Computer (depth %d)", *depth))
-	if *enginePath != "" {
-		s.limits = hub.Limits{MoveTime: *moveTime}
+	if ext.Path != "" {
+		s.limits = hub.Limits{MoveTime: ext.MoveTime}
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
 			case "depth":
@@ -165,7 +158,7 @@ func newSession(out io.Writer, args []string) (*session, int) {
 				s.limits.Nodes = int64(*nodes)
 			}
 		})
-		c, err := startEngine(*enginePath, strings.Fields(*engineArgs), params)
+		c, err := ext.Start(context.Background())
 		if err != nil {
 			fmt.Fprintln(out, "play: engine:", err)
 			return nil, 1
@@ -175,22 +168,6 @@ func newSession(out io.Writer, args []string) (*session, int) {
 		s.game.Tags.Set(sideTag(s.human.Opponent()), strings.TrimSpace(id.Name+" "+id.Version))
 	}
 	return s, 0
-}
-
-// startEngine starts an external Hub engine, sets its parameters and waits
-// until it is ready.
-func startEngine(path string, args []string, params []hub.Setting) (*hub.Client, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), engineTimeout)
-	defer cancel()
-	c, err := hub.Start(ctx, path, args...)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Setup(ctx, params...); err != nil {
-		c.Close()
-		return nil, err
-	}
-	return c, nil
 }
 
 // close ends the external engine, if any.
@@ -292,7 +269,7 @@ func (s *session) computerMove(p frisian.Position) (frisian.Move, bool) {
 	}
 	search := hub.FromGame(s.game)
 	search.Limits = s.limits
-	ctx, cancel := context.WithTimeout(context.Background(), s.limits.MoveTime+engineTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), s.limits.MoveTime+hubflags.Timeout)
 	defer cancel()
 	res, err := s.client.BestMove(ctx, search)
 	if err != nil {
