@@ -1,6 +1,7 @@
 package frisian
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -126,6 +127,49 @@ func BenchmarkWorstCase(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = p.LegalMoves()
+			}
+		})
+	}
+}
+
+// BenchmarkUIPosition is the work of a board UI in one position, with the
+// legal moves worked out before: the outcome and a typed move, each by the
+// call that works the moves out again and by the one that takes them.
+func BenchmarkUIPosition(b *testing.B) {
+	for _, c := range []struct{ name, fen, text string }{
+		{"Middlegame", benchMiddlegame, "34-29"},
+		{"KingCaptures", benchKingCaptures, "50x46"},
+		{"OneKingEach", "W:WK47:BK4", "47-41"},
+	} {
+		p := MustParseFEN(c.fen)
+		legal := p.LegalMoves()
+		text, err := ParseMoveText(c.text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx := context.Background()
+		b.Run(c.name+"/OutcomeWith", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = p.OutcomeWith(OfficialDraws)
+			}
+		})
+		b.Run(c.name+"/OutcomeWithMoves", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = p.OutcomeWithMoves(OfficialDraws, legal)
+			}
+		})
+		b.Run(c.name+"/ResolveContext", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, _ = text.ResolveContext(ctx, p)
+			}
+		})
+		b.Run(c.name+"/ResolveAmong", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, _ = text.ResolveAmong(ctx, p, legal)
 			}
 		})
 	}

@@ -187,21 +187,34 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 // Each step asks the Euler test about a few squares, so even a king
 // taking 32 pieces is completed at once.
 func (c Clicks) Complete(m Move) []Square {
+	path, _ := c.Finish(m)
+	return path
+}
+
+// Finish is Complete with the pieces the path takes: it returns the whole
+// path of m that Complete gives and the pieces that path jumps, in the
+// order jumped, as the Taken of clicks along the whole path would hold
+// them (empty for a quiet move). It is what a UI records and animates once
+// the clicks, or a move given otherwise (with no clicks: from the Clicks
+// of none), name m, without following the clicks again. path and taken
+// are nil when m is not in c.Moves.
+func (c Clicks) Finish(m Move) (path, taken []Square) {
 	if !slices.Contains(c.Moves, m) {
-		return nil
+		return nil, nil
 	}
 	if m.captured == 0 {
-		return []Square{m.From(), m.To()}
+		return []Square{m.From(), m.To()}, nil
 	}
-	path := c.clicked
+	path = c.clicked
 	if len(path) == 0 {
 		path = []Square{m.From()}
 	}
 	w := c.p.walkClicks(m, path)
 	if !w.ok {
-		return nil // cannot happen: m has a path beginning with the clicks
+		return nil, nil // cannot happen: m has a path beginning with the clicks
 	}
 	path = slices.Clone(path)
+	taken = slices.Clone(w.taken)
 	to := uint64(1) << (m.to & 63)
 	for w.left != 0 {
 		// The jumps from here in ascending order of landing square (bit
@@ -219,14 +232,15 @@ func (c Clicks) Complete(m Move) []Square {
 			if rest := w.left &^ (1 << st[1]); w.cg.ends(st[0], rest)&to != 0 {
 				w.at, w.left, found = st[0], rest, true
 				path = append(path, squareOf[st[0]])
+				taken = append(taken, squareOf[st[1]])
 				break
 			}
 		}
 		if !found {
-			return nil // cannot happen: some path of m goes on from here
+			return nil, nil // cannot happen: some path of m goes on from here
 		}
 	}
-	return path
+	return path, taken
 }
 
 // NextSquares is for click-by-click move input. prefix is what the player

@@ -26,3 +26,20 @@ func ExamplePosition_FollowClicks() {
 	// next: 49 taken so far: [28 39] moves: 2
 	// played along [18 38 40 49 38 36]
 }
+
+func ExampleClicks_Finish() {
+	// The computer, or a typed move, names a move with no clicks: from the
+	// selection of no clicks, Finish gives its least path and the pieces
+	// in the order they are jumped, to record and to animate it.
+	p := frisian.MustParseFEN("W:W28:B18,22,23")
+	legal := p.LegalMoves()
+	path, taken := p.FollowClicks(legal, nil).Finish(legal[0])
+	fmt.Println(path, taken)
+
+	// A player who clicked 28 and 19 goes round the other way.
+	path, taken = p.FollowClicks(legal, []frisian.Square{28, 19}).Finish(legal[0])
+	fmt.Println(path, taken)
+	// Output:
+	// [28 17 19 28] [22 18 23]
+	// [28 19 17 28] [23 18 22]
+}

@@ -138,6 +138,13 @@ func TestClicksOracle(t *testing.T) {
 				if got := c.Complete(m); !slices.Equal(got, o.least[k][m]) {
 					t.Fatalf("%s: %v completed to %v for %s, want %v", p.FEN(), prefix, got, p.fullText(m), o.least[k][m])
 				}
+				// Finish: that path, with the pieces its legs cross in
+				// order, as clicks along the whole of it take them.
+				path, taken := c.Finish(m)
+				if !slices.Equal(path, o.least[k][m]) || !slices.Equal(taken, jumpedAlong(p, path)) ||
+					!slices.Equal(taken, p.FollowClicks(legal, path).Taken) {
+					t.Fatalf("%s: %v finished to %v taking %v for %s, want %v taking %v", p.FEN(), prefix, path, taken, p.fullText(m), o.least[k][m], jumpedAlong(p, o.least[k][m]))
+				}
 				completed++
 			}
 			if len(legal) > len(c.Moves) {
@@ -145,6 +152,9 @@ func TestClicksOracle(t *testing.T) {
 					if !slices.Contains(c.Moves, m) {
 						if got := c.Complete(m); got != nil {
 							t.Fatalf("%s: %v completed to %v for %s, which it does not begin", p.FEN(), prefix, got, p.fullText(m))
+						}
+						if path, taken := c.Finish(m); path != nil || taken != nil {
+							t.Fatalf("%s: %v finished to %v, %v for %s, which it does not begin", p.FEN(), prefix, path, taken, p.fullText(m))
 						}
 						break
 					}
@@ -188,6 +198,7 @@ func TestFollowClicksAnyMoves(t *testing.T) {
 			c := p.FollowClicks(moves, clicked)
 			for _, m := range c.Moves {
 				c.Complete(m)
+				c.Finish(m)
 			}
 		}
 	}
@@ -311,6 +322,11 @@ func TestNextSquaresWorstCase(t *testing.T) {
 		}
 		if n == 0 && !slices.Equal(full, p.Path(m)) {
 			t.Errorf("completed from nothing %v, Path gives %v", full, p.Path(m))
+		}
+		// Finish: that path and all 32 pieces, in the order its legs
+		// cross them.
+		if path, taken := c.Finish(m); !slices.Equal(path, full) || len(taken) != 32 || !slices.Equal(taken, jumpedAlong(p, full)) {
+			t.Errorf("%v finished to %v taking %v", prefix, path, taken)
 		}
 	}
 	// About 33 clicks a game at tens of microseconds each; the bound is

@@ -55,8 +55,13 @@
 // [Position.Outcome] and [Game.Outcome] give the result under the official
 // rules: a loss for the side that cannot move, or a draw by rule;
 // [Game.End] and [Position.OutcomeWith] take [LidraughtsDraws] for
-// lidraughts' counting. [PDNReader] reads files of many games, leniently or
+// lidraughts' counting, and [Position.DrawCounters] says how far the draw
+// counts have run. [PDNReader] reads files of many games, leniently or
 // strictly; [PDNWriter] writes games that read back the same.
+//
+// A board UI works out the legal moves of each position once and passes
+// them to [Position.FollowClicks] for clicks, [MoveText.ResolveAmong] for
+// typed moves and [Position.OutcomeWithMoves] for the result.
 //
 // # Untrusted input
 //

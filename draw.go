@@ -213,33 +213,117 @@ func (p Position) Outcome() Outcome { return p.OutcomeWith(OfficialDraws) }
 // OutcomeWith is Outcome under the given draw rules. A side with no legal
 // move has lost under either; the draw rules are looked at only after.
 func (p Position) OutcomeWith(rules DrawRules) Outcome {
-	if !p.HasLegalMove() {
+	var buf [128]Move
+	return p.OutcomeWithMoves(rules, p.AppendLegalMoves(buf[:0]))
+}
+
+// OutcomeWithMoves is [Position.OutcomeWith] for a caller that has worked
+// out the legal moves of p already, such as a board UI that needs them for
+// the next click too: it does not work them out again. legal must be the
+// legal moves of p, in any order, as [Position.LegalMoves] or
+// [Position.LegalMovesContext] returns them; OutcomeWith(rules) is
+// OutcomeWithMoves(rules, p.LegalMoves()). For other moves the answer is
+// meaningless, but OutcomeWithMoves does not panic.
+//
+// It looks past legal only in an ending of one king each under the
+// official rules, where whether the game is drawn depends on the replies
+// to each move (a few moves of two kings).
+func (p Position) OutcomeWithMoves(rules DrawRules, legal []Move) Outcome {
+	if len(legal) == 0 {
 		return Outcome{winFor(p.Turn().Opponent()), NoLegalMove}
 	}
-	if p.Men(White).Union(p.Men(Black)).Len() != 0 {
+	if !isKingEnding(&p) {
 		return Outcome{}
+	}
+	if c, ok := p.drawCounter(rules); ok {
+		if c.Count >= c.Limit {
+			return Outcome{Draw, c.Reason}
+		}
+		return Outcome{}
+	}
+	// No counter runs: one king each under the official rules (Art. 21).
+	if !oneKingEachDecisive(p, legal) {
+		return Outcome{Draw, OneKingEach}
+	}
+	return Outcome{}
+}
+
+// DrawCounter is how far the count of one draw rule has run in a
+// position (RULES.md §7), for a UI to show "3 of 7 moves" without writing
+// the rule's numbers out. See [Position.DrawCounters].
+type DrawCounter struct {
+	// Reason is the draw the count leads to: [TwoKingsAgainstOne],
+	// [LidraughtsTwoKingsAgainstOne] or [LidraughtsOneKingEach].
+	Reason Reason
+	// Count is how far the count has run since the material arose, and
+	// Limit the count at which the game is drawn. A position whose side to
+	// move can move is drawn by the rule once Count reaches Limit; Count
+	// can pass Limit in a game record that goes on after the draw, or in a
+	// position set up so.
+	Count, Limit int
+	// Plies reports that Count and Limit are plies, the moves of both
+	// sides, as lidraughts counts them; otherwise they are moves of Side
+	// alone.
+	Plies bool
+	// Side is the side whose moves are counted when Plies is false: under
+	// the official rules, the side with two kings, which must win within
+	// Limit of its moves. It is White when Plies is true.
+	Side Color
+}
+
+// String describes the count: "3 of 7 moves by white", "5 of 14 plies".
+func (c DrawCounter) String() string {
+	if c.Plies {
+		return fmt.Sprintf("%d of %d plies", c.Count, c.Limit)
+	}
+	return fmt.Sprintf("%d of %d moves by %s", c.Count, c.Limit, c.Side)
+}
+
+// DrawCounters returns the counts of the draw rules that run in p under
+// the given rules, with how far each has run: under the official rules
+// the moves the side with two kings has made against one king (Art. 18),
+// under lidraughts' the plies played since two kings against one, or one
+// king each, arose. It returns nil when no count runs: in every other
+// material, and with one king each under the official rules, which draw
+// at once or not at all (see [Position.OutcomeWith]).
+//
+// The counts come from [Position.DrawPlies]; a capture or a promotion
+// starts them again. The draw rules on offer run at most one count at a
+// time; the result is a slice so that rules running several can be added.
+func (p Position) DrawCounters(rules DrawRules) []DrawCounter {
+	if c, ok := p.drawCounter(rules); ok {
+		return []DrawCounter{c}
+	}
+	return nil
+}
+
+// The limits of the draw counts (RULES.md §7).
+const (
+	officialTwoKingsMoves   = 7  // moves of the side with two kings
+	lidraughtsTwoKingsPlies = 14 // plies of both sides
+	lidraughtsOneKingPlies  = 4
+)
+
+// drawCounter returns the count that runs in p under rules, if one does.
+func (p Position) drawCounter(rules DrawRules) (DrawCounter, bool) {
+	if !isKingEnding(&p) {
+		return DrawCounter{}, false
 	}
 	w, b := p.Kings(White).Len(), p.Kings(Black).Len()
 	n := p.DrawPlies()
 	switch {
-	case w == 1 && b == 1 && rules == LidraughtsDraws:
-		if n >= 4 {
-			return Outcome{Draw, LidraughtsOneKingEach}
-		}
+	case rules == LidraughtsDraws && w == 1 && b == 1:
+		return DrawCounter{Reason: LidraughtsOneKingEach, Count: n, Limit: lidraughtsOneKingPlies, Plies: true}, true
+	case rules == LidraughtsDraws:
+		return DrawCounter{Reason: LidraughtsTwoKingsAgainstOne, Count: n, Limit: lidraughtsTwoKingsPlies, Plies: true}, true
 	case w == 1 && b == 1:
-		if !oneKingEachDecisive(p) {
-			return Outcome{Draw, OneKingEach}
-		}
-	case (w == 2 && b == 1) || (w == 1 && b == 2):
-		if rules == LidraughtsDraws {
-			if n >= 14 {
-				return Outcome{Draw, LidraughtsTwoKingsAgainstOne}
-			}
-		} else if strongMoves(p) >= 7 {
-			return Outcome{Draw, TwoKingsAgainstOne}
-		}
+		return DrawCounter{}, false
 	}
-	return Outcome{}
+	strong := White
+	if b == 2 {
+		strong = Black
+	}
+	return DrawCounter{Reason: TwoKingsAgainstOne, Count: strongMoves(p), Limit: officialTwoKingsMoves, Side: strong}, true
 }
 
 // strongMoves returns how many moves the side with two kings has made since
@@ -258,15 +342,16 @@ func strongMoves(p Position) int {
 	return n / 2
 }
 
-// oneKingEachDecisive reports whether a position of one king each is not
-// drawn at once (Art. 21): the side to move can capture, or every move it
-// has lets the opponent capture next.
-func oneKingEachDecisive(p Position) bool {
-	for m := range p.Moves() {
+// oneKingEachDecisive reports whether a position of one king each, whose
+// legal moves are legal (at least one), is not drawn at once (Art. 21):
+// the side to move can capture, or every move it has lets the opponent
+// capture next.
+func oneKingEachDecisive(p Position, legal []Move) bool {
+	for _, m := range legal {
 		if m.IsCapture() {
 			return true // all legal moves are captures, or none is
 		}
-		if !opponentCanCapture(p.apply(m)) {
+		if !opponentCanCapture(p.Apply(m)) {
 			return false
 		}
 	}

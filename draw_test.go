@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // Expected outcomes here are derived by hand from RULES.md §7; the
@@ -64,6 +67,14 @@ func TestOutcome(t *testing.T) {
 		}
 		if got := p.OutcomeWith(LidraughtsDraws); got != c.lidraughts {
 			t.Errorf("%s: OutcomeWith(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
+		}
+		legal := p.LegalMoves()
+		slices.Reverse(legal)
+		if got := p.OutcomeWithMoves(OfficialDraws, legal); got != c.official {
+			t.Errorf("%s: OutcomeWithMoves(official) = %v, want %v", c.fen, got, c.official)
+		}
+		if got := p.OutcomeWithMoves(LidraughtsDraws, legal); got != c.lidraughts {
+			t.Errorf("%s: OutcomeWithMoves(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
 		}
 	}
 }
@@ -165,5 +176,172 @@ func TestResultReasonText(t *testing.T) {
 	}
 	if string(b) != `{"Result":"draw","Reason":"lidraughts: two kings against one for 14 plies"}` {
 		t.Errorf("Outcome JSON %s", b)
+	}
+}
+
+// kingEnding draws a position of kings alone, or nearly: mostly the
+// endings the draw rules count in (one king each, two against one), with
+// a few of the materials next to them (three kings, two against none, a
+// man beside the kings), on random squares, with a random side to move and
+// draw counter.
+var kingEnding = rapid.Custom(func(t *rapid.T) Position {
+	material := rapid.SampledFrom([][2]int{{1, 1}, {1, 1}, {2, 1}, {2, 1}, {1, 2}, {1, 2}, {2, 2}, {3, 1}, {2, 0}, {0, 1}}).Draw(t, "material")
+	withMan := uniform(0, 9).Draw(t, "withMan") == 0
+	var s Setup
+	s.Turn = colorOf(rapid.Bool().Draw(t, "whiteToMove"))
+	free := rapid.Permutation(allSquares()).Draw(t, "squares")
+	for c, n := range material {
+		for range n {
+			s.Board[free[0]] = NewPiece(Color(c), true)
+			free = free[1:]
+		}
+	}
+	if withMan {
+		sq := rapid.SampledFrom(free).Draw(t, "man")
+		if sq > 5 && sq < 46 {
+			s.Board[sq] = NewPiece(colorOf(rapid.Bool().Draw(t, "whiteMan")), false)
+		}
+	}
+	p := s.MustPosition()
+	if isKingEnding(&p) {
+		s.DrawPlies = rapid.OneOf(uniform(0, 16), rapid.IntRange(drawPliesLimit-2, drawPliesLimit)).Draw(t, "drawPlies")
+	}
+	return s.MustPosition()
+})
+
+func allSquares() []Square {
+	out := make([]Square, NumSquares)
+	for i := range out {
+		out[i] = Square(i + 1)
+	}
+	return out
+}
+
+// TestPropOutcomeMatchesReference: in king endings and the materials next
+// to them, the outcome (by each of Outcome, OutcomeWith and
+// OutcomeWithMoves, the last given the legal moves in any order) and the
+// draw counts are those the reference works out from RULES.md §7
+// (refEnd). Random games from there go through the counts as they run.
+func TestPropOutcomeMatchesReference(t *testing.T) {
+	check := func(t *rapid.T, p Position) {
+		legal := p.LegalMoves()
+		shuffled := rapid.Permutation(legal).Draw(t, "order")
+		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
+			want, counts := refEnd(refStateOf(p), rules)
+			if got := p.OutcomeWith(rules); got != want {
+				t.Fatalf("%s: OutcomeWith(%v) = %v, want %v", p, rules, got, want)
+			}
+			if got := p.OutcomeWithMoves(rules, shuffled); got != want {
+				t.Fatalf("%s: OutcomeWithMoves(%v, %v) = %v, want %v", p, rules, shuffled, got, want)
+			}
+			if got := p.DrawCounters(rules); !slices.Equal(got, counts) {
+				t.Fatalf("%s: DrawCounters(%v) = %v, want %v", p, rules, got, counts)
+			}
+			if rules == OfficialDraws && p.Outcome() != want {
+				t.Fatalf("%s: Outcome() = %v, want %v", p, p.Outcome(), want)
+			}
+		}
+	}
+	checkProp(t, func(t *rapid.T) {
+		p := kingEnding.Draw(t, "start")
+		check(t, p)
+		drawGame(t, p, 20, func(q Position, _ Move) { check(t, q) })
+	})
+}
+
+// TestOutcomeWithMovesAnyPosition: on positions of every kind, where the
+// draw rules rarely apply, OutcomeWithMoves given the legal moves agrees
+// with the reference too.
+func TestOutcomeWithMovesAnyPosition(t *testing.T) {
+	checkProp(t, func(t *rapid.T) {
+		p := anyPosition.Draw(t, "p")
+		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
+			want, counts := refEnd(refStateOf(p), rules)
+			if got := p.OutcomeWithMoves(rules, p.LegalMoves()); got != want {
+				t.Fatalf("%s: OutcomeWithMoves(%v) = %v, want %v", p, rules, got, want)
+			}
+			if got := p.DrawCounters(rules); !slices.Equal(got, counts) {
+				t.Fatalf("%s: DrawCounters(%v) = %v, want %v", p, rules, got, counts)
+			}
+		}
+	})
+}
+
+// TestOutcomeWithMovesOtherMoves: moves that are not p's give a
+// meaningless answer but no panic, and no moves at all a loss.
+func TestOutcomeWithMovesOtherMoves(t *testing.T) {
+	checkProp(t, func(t *rapid.T) {
+		p := kingEnding.Draw(t, "p")
+		moves := rapid.SliceOfN(rapid.OneOf(anyMove, rawMove), 0, 4).Draw(t, "moves")
+		o := p.OutcomeWithMoves(OfficialDraws, moves)
+		if len(moves) == 0 && o != (Outcome{winFor(p.Turn().Opponent()), NoLegalMove}) {
+			t.Fatalf("%s: no moves gave %v", p, o)
+		}
+	})
+}
+
+// TestDrawCounters: the counts of positions whose counters are known from
+// RULES.md §7, worked out by hand in the comments.
+func TestDrawCounters(t *testing.T) {
+	none := []DrawCounter(nil)
+	cases := []struct {
+		fen                  string
+		official, lidraughts []DrawCounter
+	}{
+		// Men on the board, three kings, two kings against none: no count.
+		{"W:W31-50:B1-20", none, none},
+		{"W:WK47,31:BK4", none, none},
+		{"W:WK46,K50,K49:BK4", none, none},
+		{"B:WK46,K50:B", none, none},
+		{"W:WK46,K50:B4", none, none},
+		// One king each: the official rules count nothing (drawn at once
+		// or not at all); lidraughts counts plies up to 4.
+		{"W:WK47:BK4", none, []DrawCounter{{LidraughtsOneKingEach, 0, 4, true, White}}},
+		{"B:WK47:BK4:H3", none, []DrawCounter{{LidraughtsOneKingEach, 3, 4, true, White}}},
+		{"W:WK46:BK37:H4", none, []DrawCounter{{LidraughtsOneKingEach, 4, 4, true, White}}},
+		// Two kings against one. White (two kings) to move after 12 plies:
+		// the last was Black's, so White made 6 of them. lidraughts: 12 of
+		// 14 plies.
+		{"W:WK46,K50:BK4:H12", []DrawCounter{{TwoKingsAgainstOne, 6, 7, false, White}},
+			[]DrawCounter{{LidraughtsTwoKingsAgainstOne, 12, 14, true, White}}},
+		// Black to move after 13: the last was White's, White made 7, the
+		// limit: drawn officially, not yet by lidraughts.
+		{"B:WK46,K50:BK4:H13", []DrawCounter{{TwoKingsAgainstOne, 7, 7, false, White}},
+			[]DrawCounter{{LidraughtsTwoKingsAgainstOne, 13, 14, true, White}}},
+		// Just arisen, Black to move: White's capture that made the
+		// material is not one of its seven.
+		{"B:WK46,K50:BK4", []DrawCounter{{TwoKingsAgainstOne, 0, 7, false, White}},
+			[]DrawCounter{{LidraughtsTwoKingsAgainstOne, 0, 14, true, White}}},
+		{"W:WK46,K50:BK4:H1", []DrawCounter{{TwoKingsAgainstOne, 0, 7, false, White}},
+			[]DrawCounter{{LidraughtsTwoKingsAgainstOne, 1, 14, true, White}}},
+		// Black has the two kings: White to move after 13, Black made 7.
+		{"W:WK4:BK46,K50:H13", []DrawCounter{{TwoKingsAgainstOne, 7, 7, false, Black}},
+			[]DrawCounter{{LidraughtsTwoKingsAgainstOne, 13, 14, true, White}}},
+		{"B:WK4:BK46,K50:H3", []DrawCounter{{TwoKingsAgainstOne, 1, 7, false, Black}},
+			[]DrawCounter{{LidraughtsTwoKingsAgainstOne, 3, 14, true, White}}},
+		// A counter past the limit, as a FEN may give it, is shown as it is.
+		{"W:WK47:BK4:H100", none, []DrawCounter{{LidraughtsOneKingEach, 100, 4, true, White}}},
+		{"W:WK46,K50:BK4:H100", []DrawCounter{{TwoKingsAgainstOne, 50, 7, false, White}},
+			[]DrawCounter{{LidraughtsTwoKingsAgainstOne, 100, 14, true, White}}},
+	}
+	for _, c := range cases {
+		p := MustParseFEN(c.fen)
+		if got := p.DrawCounters(OfficialDraws); !slices.Equal(got, c.official) {
+			t.Errorf("%s: DrawCounters(official) = %v, want %v", c.fen, got, c.official)
+		}
+		if got := p.DrawCounters(LidraughtsDraws); !slices.Equal(got, c.lidraughts) {
+			t.Errorf("%s: DrawCounters(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
+		}
+	}
+	for _, c := range []struct {
+		c    DrawCounter
+		want string
+	}{
+		{DrawCounter{TwoKingsAgainstOne, 3, 7, false, Black}, "3 of 7 moves by black"},
+		{DrawCounter{LidraughtsTwoKingsAgainstOne, 5, 14, true, White}, "5 of 14 plies"},
+	} {
+		if got := c.c.String(); got != c.want {
+			t.Errorf("%#v: %q, want %q", c.c, got, c.want)
+		}
 	}
 }

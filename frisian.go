@@ -42,6 +42,11 @@ type KingRun struct {
 	Square Square
 }
 
+// KingRunLimit is the most consecutive quiet moves one king may make while
+// its side has men (Art. 17): a king whose KingRun Count has reached it
+// may only capture. A UI shows a KingRun as Count of KingRunLimit.
+const KingRunLimit = 3
+
 // StartPosition returns the initial position: Black men on 1–20, White men
 // on 31–50, White to move.
 func StartPosition() Position {

@@ -5,6 +5,7 @@ package frisian_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/frisian-draughts/frisian"
@@ -180,5 +181,72 @@ func TestDrawGames(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDrawGameCounters follows the draw counts through the games of
+// draws.pdn, ply by ply, as RULES.md §7 counts them.
+func TestDrawGameCounters(t *testing.T) {
+	games, _ := pdnReadFile(t, "testdata/pdn/draws.pdn")
+	type counts func(ply int) (official, lidraughts []frisian.DrawCounter)
+	want := []counts{
+		// One king each: nothing to count officially; lidraughts counts
+		// the plies.
+		func(ply int) (o, l []frisian.DrawCounter) {
+			return nil, []frisian.DrawCounter{{Reason: frisian.LidraughtsOneKingEach, Count: ply, Limit: 4, Plies: true}}
+		},
+		// Two kings against one, White to move first: after ply plies
+		// White has made (ply+1)/2 moves; lidraughts counts the plies.
+		func(ply int) (o, l []frisian.DrawCounter) {
+			return []frisian.DrawCounter{{Reason: frisian.TwoKingsAgainstOne, Count: (ply + 1) / 2, Limit: 7, Side: frisian.White}},
+				[]frisian.DrawCounter{{Reason: frisian.LidraughtsTwoKingsAgainstOne, Count: ply, Limit: 14, Plies: true}}
+		},
+		// One king each until Black takes White's king: then no count.
+		func(ply int) (o, l []frisian.DrawCounter) {
+			if ply == 2 {
+				return nil, nil
+			}
+			return nil, []frisian.DrawCounter{{Reason: frisian.LidraughtsOneKingEach, Count: ply, Limit: 4, Plies: true}}
+		},
+	}
+	for i, g := range games {
+		for ply := 0; ply <= g.Len(); ply++ {
+			p, _ := g.PositionAt(ply)
+			o, l := want[i](ply)
+			if got := p.DrawCounters(frisian.OfficialDraws); !slices.Equal(got, o) {
+				t.Errorf("game %d, ply %d: official %v, want %v", i+1, ply, got, o)
+			}
+			if got := p.DrawCounters(frisian.LidraughtsDraws); !slices.Equal(got, l) {
+				t.Errorf("game %d, ply %d: lidraughts %v, want %v", i+1, ply, got, l)
+			}
+		}
+	}
+}
+
+// TestDrawCountersLidraughtsGames: lidraughts is the oracle for its own
+// counts. Each Frysk! game it scored 1-1 ended by its draw rule with the
+// last move, so the count that ran reached its limit then and not before:
+// it stands at its limit after the last move and one short of it before.
+func TestDrawCountersLidraughtsGames(t *testing.T) {
+	games, errs := pdnReadFile(t, "testdata/games/frysk-lidraughts.pdn")
+	draws := 0
+	for i, g := range games {
+		if errs[i] != nil || g.Tags.Get("Result") != "1-1" {
+			continue
+		}
+		draws++
+		last, _ := g.PositionAt(g.Len())
+		before, _ := g.PositionAt(g.Len() - 1)
+		end, prev := last.DrawCounters(frisian.LidraughtsDraws), before.DrawCounters(frisian.LidraughtsDraws)
+		if len(end) != 1 || end[0].Count != end[0].Limit || len(prev) != 1 || prev[0].Reason != end[0].Reason || prev[0].Count != end[0].Limit-1 {
+			t.Errorf("%s: counts %v then %v", g.Tags.Get("Site"), prev, end)
+		}
+		legal := last.LegalMoves()
+		if o := last.OutcomeWithMoves(frisian.LidraughtsDraws, legal); o != (frisian.Outcome{Result: frisian.Draw, Reason: end[0].Reason}) {
+			t.Errorf("%s: outcome %v", g.Tags.Get("Site"), o)
+		}
+	}
+	if draws != 5 {
+		t.Errorf("%d drawn games: data changed?", draws)
 	}
 }

@@ -180,21 +180,59 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 // [os.ErrInvalid].
 func (t MoveText) ResolveContext(ctx context.Context, p Position) (Move, error) {
 	text := clip(t.String())
-	if ctx == nil {
-		return Move{}, fmt.Errorf("resolving %s: nil context: %w", text, os.ErrInvalid)
-	}
-	if len(t.Squares) < 2 || (!t.Capture && len(t.Squares) != 2) {
-		return Move{}, invalidMove(text, "a move names its start and end squares")
-	}
-	for _, sq := range t.Squares {
-		if !sq.Valid() {
-			return Move{}, invalidMove(text, fmt.Sprintf("%d is not a square (1–50)", sq))
-		}
+	if err := t.check(ctx, text); err != nil {
+		return Move{}, err
 	}
 	legal, err := p.LegalMovesContext(ctx)
 	if err != nil {
 		return Move{}, err
 	}
+	return t.resolve(ctx, p, legal, text)
+}
+
+// ResolveAmong is [MoveText.ResolveContext] for a caller that has worked
+// out the legal moves of p already, as [Position.FollowClicks] takes them:
+// a board UI that accepts typed moves beside clicks. It finds the move
+// among legal without working p's moves out again. legal must be the
+// legal moves of p, in any order, as [Position.LegalMoves] or
+// [Position.LegalMovesContext] returns them; for other moves the answer is
+// meaningless (it may be a move that is not legal in p), but ResolveAmong
+// does not panic.
+//
+// Its answers and errors are Resolve's: the move, or a *MoveError wrapping
+// [ErrInvalidMove], [ErrIllegalMove] or [ErrAmbiguousMove], with the same
+// reason and candidates. ctx bounds the search of landing paths as in
+// ResolveContext: when it is done before the answer is known the error
+// wraps both [ErrSearchStopped] and ctx.Err(). A nil ctx gives an error
+// wrapping [os.ErrInvalid].
+func (t MoveText) ResolveAmong(ctx context.Context, p Position, legal []Move) (Move, error) {
+	text := clip(t.String())
+	if err := t.check(ctx, text); err != nil {
+		return Move{}, err
+	}
+	return t.resolve(ctx, p, legal, text)
+}
+
+// check refuses a nil ctx and a MoveText that names no move at all:
+// ParseMoveText never makes one, but a MoveText can be built by hand.
+func (t MoveText) check(ctx context.Context, text string) error {
+	if ctx == nil {
+		return fmt.Errorf("resolving %s: nil context: %w", text, os.ErrInvalid)
+	}
+	if len(t.Squares) < 2 || (!t.Capture && len(t.Squares) != 2) {
+		return invalidMove(text, "a move names its start and end squares")
+	}
+	for _, sq := range t.Squares {
+		if !sq.Valid() {
+			return invalidMove(text, fmt.Sprintf("%d is not a square (1–50)", sq))
+		}
+	}
+	return nil
+}
+
+// resolve finds the move of legal, the legal moves of p, that t names; t
+// has passed check, and text is its String for errors.
+func (t MoveText) resolve(ctx context.Context, p Position, legal []Move, text string) (Move, error) {
 	from, to := t.Squares[0], t.Squares[len(t.Squares)-1]
 	var found []Move
 	searched := false // a path was searched, which ctx may have cut short
@@ -203,8 +241,8 @@ func (t MoveText) ResolveContext(ctx context.Context, p Position) (Move, error) 
 			continue
 		}
 		if t.Capture && len(t.Squares) > 2 {
-			if len(t.Squares)-1 > m.Captured().Len() {
-				continue // more landing squares than the capture has
+			if len(t.Squares)-1 > m.Captured().Len() || !p.mayBeLegal(m) {
+				continue // more landing squares than the capture has, or not p's
 			}
 			searched = searched || len(t.Squares)-1 != m.Captured().Len()
 			if !p.pathNames(ctx, m, t.Squares) {
@@ -362,6 +400,16 @@ func (p Position) ParseMoveContext(ctx context.Context, s string) (Move, error) 
 // the zero MoveText. For the whole path
 // of any capture, use MoveText{Squares: p.Path(m), Capture: true}.
 func (p Position) MoveText(m Move) MoveText {
+	if !m.IsCapture() {
+		return p.moveTextAmong(m, nil) // needs no legal moves
+	}
+	var buf [128]Move
+	return p.moveTextAmong(m, p.AppendLegalMoves(buf[:0]))
+}
+
+// moveTextAmong is MoveText given the legal moves of p, which a capture's
+// text needs.
+func (p Position) moveTextAmong(m Move, legal []Move) MoveText {
 	if m.IsZero() {
 		return MoveText{}
 	}
@@ -369,15 +417,15 @@ func (p Position) MoveText(m Move) MoveText {
 	if !m.IsCapture() {
 		return short
 	}
-	legal, shared := false, m.From() == m.To()
-	for other := range p.Moves() {
+	found, shared := false, m.From() == m.To()
+	for _, other := range legal {
 		if other == m {
-			legal = true
+			found = true
 		} else if other.From() == m.From() && other.To() == m.To() {
 			shared = true
 		}
 	}
-	if !legal || !shared {
+	if !found || !shared {
 		return short
 	}
 	return MoveText{Squares: p.legalPath(m), Capture: true}
@@ -574,13 +622,10 @@ func (p Position) whyIllegal(t MoveText, legal []Move) string {
 	lighter, unfinished, searched := p.capturesLike(t.Squares)
 	switch {
 	case lighter && captures:
-		best := legal[0]
-		for _, m := range legal {
-			if m.ByKing() {
-				best = m
-			}
-		}
-		return fmt.Sprintf("a heavier capture must be played, such as %s taking %s (Art. 11–12)", p.MoveText(best), describeTaken(p, best.Captured()))
+		// The least by Move.Compare, so that the reason does not depend
+		// on the order of legal.
+		best := slices.MinFunc(legal, Move.Compare)
+		return fmt.Sprintf("a heavier capture must be played, such as %s taking %s (Art. 11–12)", p.moveTextAmong(best, legal), describeTaken(p, best.Captured()))
 	case unfinished:
 		return fmt.Sprintf("the capture must go on from %d (Art. 9)", to)
 	case !captures:

@@ -6,6 +6,7 @@ package frisian_test
 // notation_test.go.
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -94,6 +95,18 @@ func TestParseMoveIllegal(t *testing.T) {
 		}
 		if me.Move != c.move {
 			t.Errorf("%s: MoveError.Move = %q, want %q", c.fen, me.Move, c.move)
+		}
+		// Given the moves, ResolveAmong gives Resolve's error: the same
+		// kind, reason and text.
+		mt, _ := frisian.ParseMoveText(c.move)
+		_, want := mt.Resolve(p)
+		legal := p.LegalMoves()
+		slices.Reverse(legal)
+		_, got := mt.ResolveAmong(context.Background(), p, legal)
+		var gotME, wantME *frisian.MoveError
+		if !errors.As(got, &gotME) || !errors.As(want, &wantME) || gotME.Err != wantME.Err || gotME.Move != wantME.Move ||
+			gotME.Reason != wantME.Reason || !slices.Equal(gotME.Candidates, wantME.Candidates) {
+			t.Errorf("%s %s: ResolveAmong %v; Resolve %v", c.fen, c.move, got, want)
 		}
 	}
 }

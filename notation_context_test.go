@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // contextTexts returns texts to resolve in p: the short text and full
@@ -45,6 +48,7 @@ func TestParseMoveContextSame(t *testing.T) {
 			if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 				t.Errorf("%s %s: ParseMoveContext %v, %v; ParseMove %v, %v", fen, text, got, err, want, wantErr)
 			}
+			checkAmong(t, p, text)
 		}
 	}
 }
@@ -81,7 +85,29 @@ func TestParseMoveContextStopped(t *testing.T) {
 	if _, err := hard.ParseMoveContext(ctx, "50x1"); !errors.Is(err, ErrSearchStopped) {
 		t.Errorf("man26, cancelled: %v; want ErrSearchStopped", err)
 	}
+	// ResolveAmong, given the moves, searches the partial path under ctx
+	// alike, and answers the rest whatever ctx.
+	among := func(p Position, text string) (Move, error) {
+		t.Helper()
+		mt, err := ParseMoveText(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mt.ResolveAmong(ctx, p, p.LegalMoves())
+	}
+	if got, err := among(p, partial); !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
+		t.Errorf("ResolveAmong %s, cancelled: %v, %v; want ErrSearchStopped", partial, got, err)
+	}
+	if got, err := among(p, p.fullText(m)); err != nil || got != m {
+		t.Errorf("ResolveAmong full path, cancelled: %v, %v; want %v", got, err, m)
+	}
+	if got, err := among(start, "32-28"); err != nil || got.From() != 32 {
+		t.Errorf("ResolveAmong 32-28, cancelled: %v, %v", got, err)
+	}
 	var nilCtx context.Context
+	if _, err := (MoveText{Squares: []Square{32, 28}}).ResolveAmong(nilCtx, start, start.LegalMoves()); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("ResolveAmong, nil context: %v; want os.ErrInvalid", err)
+	}
 	if _, err := start.ParseMoveContext(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("nil context: %v; want os.ErrInvalid", err)
 	}
@@ -197,4 +223,28 @@ func TestParseHubMoveContextStopped(t *testing.T) {
 	if _, err := start.ParseHubMoveContext(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("nil context: %v; want os.ErrInvalid", err)
 	}
+}
+
+// ResolveAmong given moves that are not p's, or none, answers without
+// panicking, and with a typed error when it finds no move.
+func TestResolveAmongOtherMoves(t *testing.T) {
+	checkProp(t, func(t *rapid.T) {
+		p := anyPosition.Draw(t, "p")
+		moves := rapid.SliceOfN(rapid.OneOf(anyMove, rawMove), 0, 6).Draw(t, "moves")
+		n := rapid.IntRange(2, 5).Draw(t, "n")
+		sq := make([]Square, n)
+		for i := range sq {
+			sq[i] = Square(rapid.IntRange(1, 50).Draw(t, "square"))
+		}
+		mt := MoveText{Squares: sq, Capture: n > 2 || rapid.Bool().Draw(t, "capture")}
+		m, err := mt.ResolveAmong(context.Background(), p, moves)
+		if err != nil {
+			var me *MoveError
+			if !errors.As(err, &me) {
+				t.Fatalf("%s %v among %v: %v is not a *MoveError", p, mt, moves, err)
+			}
+		} else if !slices.Contains(moves, m) {
+			t.Fatalf("%s %v among %v: %v, not one of them", p, mt, moves, m)
+		}
+	})
 }

@@ -88,3 +88,27 @@ func ExamplePosition_ParseHubMoveContext() {
 	// 50x8
 	// illegal move "43-38": capturing is compulsory (Art. 10)
 }
+
+func ExampleMoveText_ResolveAmong() {
+	// A board UI has worked out the legal moves once, for the clicks; a
+	// typed move is read against them.
+	p := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
+	legal := p.LegalMoves()
+	for _, s := range []string{"18x40x36", "18x36", "19-24"} {
+		text, err := frisian.ParseMoveText(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		m, err := text.ResolveAmong(context.Background(), p, legal)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(p.MoveText(m))
+	}
+	// Output:
+	// 18x38x40x49x38x36
+	// ambiguous move "18x36": several legal captures match; give the landing path (18x38x29x49x38x36, 18x38x40x49x38x36)
+	// illegal move "19-24": capturing is compulsory (Art. 10)
+}

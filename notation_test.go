@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 )
 
@@ -126,6 +127,7 @@ func TestParseMoveAmbiguous(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = p.ParseMove("18x36")
+	checkAmong(t, p, "18x36")
 	var me *MoveError
 	if !errors.Is(err, ErrAmbiguousMove) || !errors.As(err, &me) {
 		t.Fatalf("ParseMove(18x36) = %v, want ErrAmbiguousMove", err)
@@ -155,12 +157,14 @@ func TestParseMoveAmbiguous(t *testing.T) {
 		if got, err := p.ParseMove(text); err != nil || got != want {
 			t.Errorf("ParseMove(%q) = %v, %v; want %v", text, got, err, want.HubString())
 		}
+		checkAmong(t, p, text)
 	}
 	// A partial path both moves share stays ambiguous.
 	for _, s := range []string{"18x38x36", "18x49x36", "18x38x49x38x36"} {
 		if _, err := p.ParseMove(s); !errors.Is(err, ErrAmbiguousMove) {
 			t.Errorf("ParseMove(%q) = %v, want ErrAmbiguousMove", s, err)
 		}
+		checkAmong(t, p, s)
 	}
 }
 
@@ -225,6 +229,7 @@ func txtCheckRoundTrips(t txtFailer, p Position) {
 			if got, err := p.ParseMove(text); err != nil || got != m {
 				t.Errorf("%s: ParseMove(%q) = %v, %v; want %s", p.FEN(), text, got.HubString(), err, m.HubString())
 			}
+			checkAmong(t, p, text)
 		}
 		if got, err := p.ParseHubMove(m.HubString()); err != nil || got != m {
 			t.Errorf("%s: ParseHubMove(%q) = %v, %v", p.FEN(), m.HubString(), got.HubString(), err)
@@ -264,6 +269,7 @@ func txtCheckRoundTrips(t txtFailer, p Position) {
 			if got, err := p.ParseMove(text); err != nil || got != want {
 				t.Errorf("%s: path %q: ParseMove = %v, %v; want %s", p.FEN(), text, got.HubString(), err, want.HubString())
 			}
+			checkAmong(t, p, text)
 		}
 	}
 }
@@ -300,6 +306,7 @@ func TestRapidParseMoveSound(t *testing.T) {
 		}
 		text := strings.Join(parts, sep)
 		m, err := p.ParseMove(text)
+		checkAmong(t, p, text)
 		// Independent count: legal moves with that start, end and kind
 		// whose captured set is that of some path through the squares.
 		var match []Move
@@ -384,6 +391,7 @@ func FuzzParseMove(f *testing.F) {
 		if mc, errc := p.ParseMoveContext(context.Background(), s); mc != m || fmt.Sprint(errc) != fmt.Sprint(err) {
 			t.Fatalf("ParseMoveContext(%q) = %v, %v; ParseMove %v, %v", s, mc, errc, m, err)
 		}
+		checkAmong(t, p, s)
 		if err != nil {
 			txtCheckMoveError(t, err)
 			return
@@ -455,6 +463,44 @@ func txtCheckMoveError(t *testing.T, err error) {
 	if errors.Is(err, ErrAmbiguousMove) && len(me.Candidates) < 2 {
 		t.Fatalf("ambiguous with candidates %v", me.Candidates)
 	}
+}
+
+// checkAmong checks that MoveText.ResolveAmong, given the legal moves of
+// p in another order than LegalMoves', answers text as Resolve does: the
+// same move, or the same error (its text, its kind and every field of the
+// *MoveError). Text that is no MoveText is not looked at.
+func checkAmong(t txtFailer, p Position, text string) {
+	t.Helper()
+	mt, err := ParseMoveText(text)
+	if err != nil {
+		return
+	}
+	legal := p.LegalMoves()
+	slices.Reverse(legal)
+	want, wantErr := mt.Resolve(p)
+	got, err := mt.ResolveAmong(context.Background(), p, legal)
+	if got != want || !sameMoveError(err, wantErr) {
+		t.Errorf("%s %q: ResolveAmong %v, %v; Resolve %v, %v", p.FEN(), text, got.HubString(), err, want.HubString(), wantErr)
+	}
+}
+
+// sameMoveError reports whether a and b are the same error: both nil, or
+// with the same text, wrapping the same sentinels, and, as *MoveError,
+// equal in every field.
+func sameMoveError(a, b error) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	for _, s := range []error{ErrInvalidMove, ErrIllegalMove, ErrAmbiguousMove, ErrSearchStopped} {
+		if errors.Is(a, s) != errors.Is(b, s) {
+			return false
+		}
+	}
+	var ma, mb *MoveError
+	if errors.As(a, &ma) != errors.As(b, &mb) || (ma != nil && !cmp.Equal(*ma, *mb, cmpopts.EquateErrors())) {
+		return false
+	}
+	return a.Error() == b.Error()
 }
 
 // The oracle below reads the board through the exported accessors only:

@@ -514,6 +514,63 @@ func refFEN(s refState) string {
 const maxDrawPlies = 1<<15 - 1
 
 // ---------------------------------------------------------------------------
+// Reference end of the game (RULES.md §7)
+
+// refEnd returns the outcome of s under rules and the draw counts that
+// run in it, from the rules text: a side with no legal move has lost;
+// lidraughts draws one king each after 4 plies and two kings against one
+// after 14; the official rules draw two kings against one once the side
+// with two kings has made seven moves, and one king each at once unless
+// the side to move can capture or every move it has lets the opponent
+// capture next.
+func refEnd(s refState, rules DrawRules) (Outcome, []DrawCounter) {
+	_, wk := s.count(true)
+	_, bk := s.count(false)
+	var counts []DrawCounter
+	switch {
+	case !s.kingEnding():
+	case rules == LidraughtsDraws && wk == 1 && bk == 1:
+		counts = []DrawCounter{{Reason: LidraughtsOneKingEach, Count: s.drawPlies, Limit: 4, Plies: true}}
+	case rules == LidraughtsDraws:
+		counts = []DrawCounter{{Reason: LidraughtsTwoKingsAgainstOne, Count: s.drawPlies, Limit: 14, Plies: true}}
+	case wk+bk == 3:
+		// The plies since the material arose, last first: the last was
+		// made by the side not to move, and they alternate.
+		strongWhite := wk == 2
+		moves, byWhite := 0, !s.whiteTurn
+		for range s.drawPlies {
+			if byWhite == strongWhite {
+				moves++
+			}
+			byWhite = !byWhite
+		}
+		counts = []DrawCounter{{Reason: TwoKingsAgainstOne, Count: moves, Limit: 7, Side: colorOf(strongWhite)}}
+	}
+	legal, capture := s.legalMoves()
+	if len(legal) == 0 {
+		winner := BlackWins
+		if !s.whiteTurn {
+			winner = WhiteWins
+		}
+		return Outcome{winner, NoLegalMove}, counts
+	}
+	for _, c := range counts {
+		if c.Count >= c.Limit {
+			return Outcome{Draw, c.Reason}, counts
+		}
+	}
+	if rules == OfficialDraws && s.kingEnding() && wk == 1 && bk == 1 && !capture {
+		for _, m := range legal {
+			next := refApply(s, m)
+			if _, replyCaptures := next.legalMoves(); !replyCaptures {
+				return Outcome{Draw, OneKingEach}, counts // a safe move
+			}
+		}
+	}
+	return Outcome{}, counts
+}
+
+// ---------------------------------------------------------------------------
 // Reference path check (RULES.md §3)
 
 // checkPathOf checks by the rules text that path is a path of m in p.

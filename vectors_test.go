@@ -183,3 +183,33 @@ func TestPerftHugeDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestKingRunLimit: in every position of king_rule.txt the king on the
+// side to move's KingRun square has made KingRunLimit quiet moves and may
+// not make the quiet moves the file forbids; one move fewer, and it may
+// make every one of them.
+func TestKingRunLimit(t *testing.T) {
+	rows := readVectors(t, "king_rule.txt")
+	if len(rows) < 10 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, row := range rows {
+		p := MustParseFEN(row[0])
+		run := p.KingRun(p.Turn())
+		if run.Count != KingRunLimit {
+			t.Errorf("%s: the side to move's king has made %d quiet moves, KingRunLimit is %d", row[0], run.Count, KingRunLimit)
+			continue
+		}
+		s := p.Setup()
+		s.KingRun[p.Turn()].Count = KingRunLimit - 1
+		q := s.MustPosition()
+		for _, text := range strings.Fields(row[2]) {
+			if _, err := p.ParseMove(text); err == nil {
+				t.Errorf("%s: %s played at the limit", row[0], text)
+			}
+			if _, err := q.ParseMove(text); err != nil {
+				t.Errorf("%s: %s refused below the limit: %v", q, text, err)
+			}
+		}
+	}
+}

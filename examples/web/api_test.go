@@ -421,15 +421,17 @@ func TestPathFollowsClicks(t *testing.T) {
 		t.Errorf("clicked 28x19x17x28: played %+v", st.Played)
 	}
 	st = c.post("/api/new", request{Mode: "human", FEN: loop.FEN()}, http.StatusCreated)
-	if st = c.post("/api/move", request{ID: st.ID, Move: "28x19x17x28"}, http.StatusOK); st.Played.Text != "28x19x17x28" {
+	// The pieces taken come in the order the path jumps them: 28x19
+	// takes 23, 19x17 takes 18, 17x28 takes 22 (RULES.md §3).
+	if st = c.post("/api/move", request{ID: st.ID, Move: "28x19x17x28"}, http.StatusOK); st.Played.Text != "28x19x17x28" || !equal(st.Played.Taken, []int{23, 18, 22}) {
 		t.Errorf("typed 28x19x17x28: %+v", st.Played)
 	}
 	st = c.post("/api/new", request{Mode: "human", FEN: loop.FEN()}, http.StatusCreated)
-	if st = c.post("/api/move", request{ID: st.ID, Move: "28x28"}, http.StatusOK); st.Played.Text != "28x17x19x28" {
+	if st = c.post("/api/move", request{ID: st.ID, Move: "28x28"}, http.StatusOK); st.Played.Text != "28x17x19x28" || !equal(st.Played.Taken, []int{22, 18, 23}) {
 		t.Errorf("typed 28x28: %+v", st.Played)
 	}
 	st = c.post("/api/new", request{Mode: "human", FEN: loop.FEN()}, http.StatusCreated)
-	if st = c.post("/api/engine", request{ID: st.ID}, http.StatusOK); st.Played.Text != "28x17x19x28" {
+	if st = c.post("/api/engine", request{ID: st.ID}, http.StatusOK); st.Played.Text != "28x17x19x28" || !equal(st.Played.Taken, []int{22, 18, 23}) {
 		t.Errorf("the computer's 28x28: %+v", st.Played)
 	}
 

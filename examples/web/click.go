@@ -17,12 +17,12 @@ import (
 
 // selection is the state of click-by-click input: the squares clicked so
 // far (a prefix of some legal move's path) and what they select; once they
-// name a move, that move and its whole path; and why a click was refused.
+// name a move, that move along a whole path that begins with them; and why
+// a click was refused.
 type selection struct {
 	frisian.Clicks
 	squares []frisian.Square
-	done    frisian.Move
-	path    []frisian.Square
+	done    chosen
 	why     string
 }
 
@@ -38,7 +38,7 @@ func follow(p frisian.Position, legal []frisian.Move, clicked []frisian.Square) 
 	}
 	s := selection{Clicks: c, squares: clicked}
 	if c.Next.Empty() {
-		s.done, s.path = c.Moves[0], clicked // a whole path
+		s.done = chosen{c.Moves[0], clicked, c.Taken} // a whole path
 	}
 	return s
 }
@@ -54,7 +54,7 @@ func follow(p frisian.Position, legal []frisian.Move, clicked []frisian.Square) 
 //   - anything else is refused, with the reason; a capture begun stays.
 func click(p frisian.Position, legal []frisian.Move, prefix []frisian.Square, sq frisian.Square) selection {
 	cur := follow(p, legal, prefix)
-	if len(cur.squares) > 0 && cur.done.IsZero() {
+	if len(cur.squares) > 0 && cur.done.move.IsZero() {
 		if ext := follow(p, legal, append(slices.Clone(cur.squares), sq)); len(ext.squares) > 0 {
 			return ext
 		}
@@ -66,7 +66,9 @@ func click(p frisian.Position, legal []frisian.Move, prefix []frisian.Square, sq
 		}
 		switch {
 		case len(ends) == 1:
-			cur.done, cur.path = ends[0], cur.Complete(ends[0])
+			// Finished early: along the clicks, then the least way on.
+			path, taken := cur.Finish(ends[0])
+			cur.done = chosen{ends[0], path, taken}
 			return cur
 		case len(ends) > 1:
 			cur.why = fmt.Sprintf("Captures that take different pieces end on %d: click the squares along the one you mean.", sq)
@@ -102,7 +104,7 @@ func refusal(p frisian.Position, legal []frisian.Move, clicked []frisian.Square,
 		return fmt.Sprintf("That is a %s piece: %s is to move.", piece.Color(), capitalize(turn.String()))
 	case legal[0].IsCapture():
 		return "A capture is compulsory, and the one that takes the most must be played: with a marked piece."
-	case piece.IsKing() && p.KingRun(turn) == frisian.KingRun{Count: 3, Square: sq}:
+	case piece.IsKing() && p.KingRun(turn) == frisian.KingRun{Count: frisian.KingRunLimit, Square: sq}:
 		return fmt.Sprintf("The king on %d has made three quiet moves in a row: it may only capture now; move another piece.", sq)
 	default:
 		return fmt.Sprintf("The %s on %d has no move.", kind(piece), sq)

@@ -79,12 +79,12 @@ func TestClickEveryPath(t *testing.T) {
 					if i == len(path)-1 {
 						break
 					}
-					if !slices.Equal(sel.squares, path[:i+1]) || !sel.done.IsZero() || !sel.Next.Has(path[i+1]) || sel.why != "" {
+					if !slices.Equal(sel.squares, path[:i+1]) || !sel.done.move.IsZero() || !sel.Next.Has(path[i+1]) || sel.why != "" {
 						t.Fatalf("%s: path %v: after %d clicks selection %+v", p.FEN(), path, i+1, sel)
 					}
 				}
-				if sel.done != m || !slices.Equal(sel.path, path) {
-					t.Fatalf("%s: path %v gives %v along %v, want %s", p.FEN(), path, sel.done, sel.path, (frisian.MoveText{Squares: p.Path(m), Capture: m.IsCapture()}).String())
+				if d := sel.done; d.move != m || !slices.Equal(d.path, path) || len(d.taken) != m.Captured().Len() || frisian.SquareSetOf(d.taken...) != m.Captured() {
+					t.Fatalf("%s: path %v gives %v along %v taking %v, want %s", p.FEN(), path, d.move, d.path, d.taken, (frisian.MoveText{Squares: p.Path(m), Capture: m.IsCapture()}).String())
 				}
 			}
 		}
@@ -109,7 +109,7 @@ func TestClickWorstCase(t *testing.T) {
 	for range 4 {
 		next := sel.Next.Squares()
 		sel = click(p, legal, sel.squares, next[len(next)-1])
-		if sel.Next.Empty() || !sel.done.IsZero() || len(sel.Moves) != 1 {
+		if sel.Next.Empty() || !sel.done.move.IsZero() || len(sel.Moves) != 1 {
 			t.Fatalf("selection %+v", sel)
 		}
 	}
@@ -118,9 +118,10 @@ func TestClickWorstCase(t *testing.T) {
 	}
 	// Its end square finishes it early; the path is completed from the
 	// clicks.
-	done := click(p, legal, sel.squares, m.To())
-	if done.done != m || len(done.path) != 33 || !slices.Equal(done.path[:len(sel.squares)], sel.squares) {
-		t.Fatalf("end square: %v along %v", done.done, done.path)
+	done := click(p, legal, sel.squares, m.To()).done
+	if done.move != m || len(done.path) != 33 || !slices.Equal(done.path[:len(sel.squares)], sel.squares) ||
+		len(done.taken) != 32 || frisian.SquareSetOf(done.taken...) != m.Captured() {
+		t.Fatalf("end square: %v along %v taking %v", done.move, done.path, done.taken)
 	}
 	if got, err := (frisian.MoveText{Squares: done.path, Capture: true}).Resolve(p); err != nil || got != m {
 		t.Errorf("completed path %v: %v, %v", done.path, got, err)
@@ -142,15 +143,16 @@ func TestClickShortcut(t *testing.T) {
 	if !slices.Equal(sel.squares, []frisian.Square{18}) || sel.Next != frisian.SquareSetOf(38) {
 		t.Fatalf("click 18: %+v", sel)
 	}
-	if s := click(p, legal, sel.squares, 29); (frisian.MoveText{Squares: p.Path(s.done), Capture: true}).String() != "18x38x40x49x38x29" || !slices.Equal(s.path, []frisian.Square{18, 38, 40, 49, 38, 29}) {
-		t.Errorf("18 then 29: %v along %v, want 18x38x40x49x38x29", s.done, s.path)
+	if s := click(p, legal, sel.squares, 29); (frisian.MoveText{Squares: p.Path(s.done.move), Capture: true}).String() != "18x38x40x49x38x29" || !slices.Equal(s.done.path, []frisian.Square{18, 38, 40, 49, 38, 29}) ||
+		!slices.Equal(s.done.taken, []frisian.Square{28, 39, 44, 43, 33}) {
+		t.Errorf("18 then 29: %+v, want 18x38x40x49x38x29 taking 28, 39, 44, 43, 33", s.done)
 	}
-	if s := click(p, legal, sel.squares, 36); !s.done.IsZero() || !slices.Equal(s.squares, sel.squares) || !strings.Contains(s.why, "different pieces end on 36") {
+	if s := click(p, legal, sel.squares, 36); !s.done.move.IsZero() || !slices.Equal(s.squares, sel.squares) || !strings.Contains(s.why, "different pieces end on 36") {
 		t.Errorf("18 then 36: %+v, want the selection kept and the reason", s)
 	}
 	// After 18x38x40 only one of the moves to 36 is left.
 	s := click(p, legal, []frisian.Square{18, 38}, 40)
-	if s = click(p, legal, s.squares, 36); (frisian.MoveText{Squares: p.Path(s.done), Capture: true}).String() != "18x38x40x49x38x36" {
+	if s = click(p, legal, s.squares, 36); (frisian.MoveText{Squares: p.Path(s.done.move), Capture: true}).String() != "18x38x40x49x38x36" {
 		t.Errorf("18x38x40 then 36: %+v", s)
 	}
 	q := frisian.StartPosition()
@@ -190,7 +192,7 @@ func TestRefusals(t *testing.T) {
 		{blocked, nil, 46, "The man on 46 has no move."},
 	} {
 		s := click(tc.p, tc.p.LegalMoves(), tc.clicked, tc.sq)
-		if !strings.Contains(s.why, tc.want) || !s.done.IsZero() {
+		if !strings.Contains(s.why, tc.want) || !s.done.move.IsZero() {
 			t.Errorf("%s, %v then %d: %q, want %q", tc.p.FEN(), tc.clicked, tc.sq, s.why, tc.want)
 		}
 		if keep := len(tc.clicked) > 1; keep != slices.Equal(s.squares, tc.clicked) && keep {

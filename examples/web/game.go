@@ -33,30 +33,29 @@ type game struct {
 	depth  int
 	maxLen int // the most moves the game may have
 
-	// positions[i] is the position after i moves; played[i] is move i.
-	positions []frisian.Position
-	played    []ply
+	// rec is the game: its start, moves, positions and PDN tags.
+	rec *frisian.Game
+	// history is how the page shows each move of rec: along the path it
+	// was entered on, with the pieces taken in that order. A move in rec
+	// is its start, end and captured pieces; a capture can have several
+	// paths, and the page keeps the one the player took.
+	history []moveJSON
 
 	// legal caches the legal moves of the current position, sorted, so
-	// that each position's moves are worked out once: legalAt is the
-	// number of moves played when they were, or -1.
+	// that each position's moves are worked out once: legalOf is the
+	// position they are of, when legalOK.
 	legal    []frisian.Move
-	legalAt  int
+	legalOf  frisian.Position
+	legalOK  bool
 	searched int // how many times they were worked out, for tests
 }
 
-// ply is a move played, with how the page shows it.
-type ply struct {
-	move  frisian.Move
-	entry moveJSON
-}
-
 func newGame(start frisian.Position) *game {
-	return &game{positions: []frisian.Position{start}, legalAt: -1, mode: modeEngine}
+	return &game{rec: frisian.NewGame(start), mode: modeEngine}
 }
 
 // pos returns the current position.
-func (g *game) pos() frisian.Position { return g.positions[len(g.positions)-1] }
+func (g *game) pos() frisian.Position { return g.rec.Position() }
 
 // errTooHard: a position's captures take too long to work out.
 var errTooHard = errors.New("this position's captures take too long to work out; try a simpler one")
@@ -64,44 +63,33 @@ var errTooHard = errors.New("this position's captures take too long to work out;
 // legalMoves returns the legal moves of the current position, sorted,
 // working them out once with at most moveTime of the request's time.
 func (g *game) legalMoves(ctx context.Context, moveTime time.Duration) ([]frisian.Move, error) {
-	if g.legalAt == len(g.played) {
+	p := g.pos()
+	if g.legalOK && g.legalOf == p {
 		return g.legal, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, moveTime)
 	defer cancel()
-	moves, err := g.pos().LegalMovesContext(ctx)
+	moves, err := p.LegalMovesContext(ctx)
 	if err != nil {
 		return nil, errTooHard
 	}
 	slices.SortFunc(moves, frisian.Move.Compare)
-	g.legal, g.legalAt = moves, len(g.played)
+	g.legal, g.legalOf, g.legalOK = moves, p, true
 	g.searched++
 	return moves, nil
 }
 
 // outcome is the outcome of the current position, whose legal moves are
-// legal, under the game's draw rules.
+// legal, under the game's draw rules. The game stops at its end, so this
+// is the outcome of the game too (g.rec.End would work out the legal
+// moves again).
 func (g *game) outcome(legal []frisian.Move) frisian.Outcome {
-	p := g.pos()
-	if len(legal) == 0 {
-		winner := frisian.WhiteWins
-		if p.Turn() == frisian.White {
-			winner = frisian.BlackWins
-		}
-		return frisian.Outcome{Result: winner, Reason: frisian.NoLegalMove}
-	}
-	// The draw rules concern two or three kings alone; the library then
-	// has a handful of moves to look at.
-	if p.Men(frisian.White).Empty() && p.Men(frisian.Black).Empty() &&
-		p.Kings(frisian.White).Len()+p.Kings(frisian.Black).Len() <= 3 {
-		return p.OutcomeWith(g.draws)
-	}
-	return frisian.Outcome{}
+	return g.pos().OutcomeWithMoves(g.draws, legal)
 }
 
 // over reports whether the game has ended, by its rules or by its length.
 func (g *game) over(legal []frisian.Move) bool {
-	return g.outcome(legal).IsOver() || len(g.played) >= g.maxLen
+	return g.outcome(legal).IsOver() || g.rec.Len() >= g.maxLen
 }
 
 // engineToMove reports whether the computer is to move in a game that goes
@@ -110,70 +98,95 @@ func (g *game) engineToMove(legal []frisian.Move) bool {
 	return g.mode == modeEngine && g.pos().Turn() != g.human && !g.over(legal)
 }
 
-// play plays m, a legal move of the current position, whose legal moves
-// are legal, entered along path (nil or any squares when not known).
-func (g *game) play(legal []frisian.Move, m frisian.Move, path []frisian.Square) moveJSON {
+// chosen is a move to play with how the page shows it: path is a whole
+// path of the move, and taken the pieces it jumps, in order.
+type chosen struct {
+	move        frisian.Move
+	path, taken []frisian.Square
+}
+
+// choose returns m, a legal move of the current position, whose legal
+// moves are legal, chosen along the squares given when they are a whole
+// path of it, and otherwise along its least path.
+func (g *game) choose(legal []frisian.Move, m frisian.Move, squares []frisian.Square) chosen {
+	// A capture of n pieces has n landing squares; fewer squares only
+	// begin a path (or name a few of its landings, as "28x8" does).
+	if m.IsCapture() && len(squares) != m.Captured().Len()+1 {
+		squares = nil
+	}
+	path, taken := g.pos().FollowClicks(legal, squares).Finish(m)
+	return chosen{m, path, taken}
+}
+
+// errNotLegal: a move to play is not legal, which the handlers never let
+// happen.
+var errNotLegal = errors.New("the move is not legal here")
+
+// play plays the chosen move c, a legal move of the current position.
+// (Game.Play checks that it is, working out the moves of the position
+// once more: the same work, as quick as the first time, which had
+// moveTime.)
+func (g *game) play(c chosen) (moveJSON, error) {
 	p := g.pos()
-	c := p.FollowClicks(legal, path)
-	if !c.Next.Empty() || len(c.Moves) != 1 || c.Moves[0] != m {
-		// Not a whole path of m: the move's least path.
-		path = p.FollowClicks(legal, nil).Complete(m)
-		c = p.FollowClicks(legal, path)
+	if c.path == nil {
+		return moveJSON{}, errNotLegal // not one of the moves c was chosen from
+	}
+	if err := g.rec.Play(c.move); err != nil {
+		return moveJSON{}, errNotLegal
 	}
 	sep := "-"
-	if m.IsCapture() {
+	if c.move.IsCapture() {
 		sep = "x"
 	}
-	text := make([]string, len(path))
-	for i, sq := range path {
+	text := make([]string, len(c.path))
+	for i, sq := range c.path {
 		text[i] = sq.String()
 	}
 	e := moveJSON{
-		Ply:   len(g.played) + 1,
+		Ply:   g.rec.Len(),
 		Color: p.Turn().String(),
 		Text:  strings.Join(text, sep),
-		Path:  ints(path),
-		Taken: ints(c.Taken),
+		Path:  ints(c.path),
+		Taken: ints(c.taken),
 	}
-	g.played = append(g.played, ply{m, e})
-	g.positions = append(g.positions, p.Apply(m))
-	return e
+	g.history = append(g.history, e)
+	return e, nil
 }
 
 // undo takes back the last move.
 func (g *game) undo() {
-	g.played = g.played[:len(g.played)-1]
-	g.positions = g.positions[:len(g.positions)-1]
+	if _, ok := g.rec.Undo(); ok {
+		g.history = g.history[:len(g.history)-1]
+	}
 }
 
 // picture draws the board after ply moves. The last move is drawn by the
 // page, from the move list: drawing it here would make the svg package
 // work out the moves of the position before it again.
 func (g *game) picture(ply int) string {
-	return string(svg.Board(g.positions[ply], &svg.Options{Orientation: g.bottom, Numbers: true}))
+	p, _ := g.rec.PositionAt(ply)
+	return string(svg.Board(p, &svg.Options{Orientation: g.bottom, Numbers: true}))
 }
 
-// pdn returns the game as PDN. The library checks each move again and
-// writes its shortest text, which works out the moves of every position
-// once more; that happens only when a player asks for the PDN, and a game
-// holds few positions whose captures take long (each removes pieces).
-func (g *game) pdn(legal []frisian.Move) string {
-	rec := frisian.NewGame(g.positions[0])
-	rec.Tags.Set("Event", "examples/web")
+// setTags gives the record the tags of the game's options.
+func (g *game) setTags() {
+	g.rec.Tags.Set("Event", "examples/web")
 	if g.mode == modeEngine {
-		rec.Tags.Set(sideTag(g.human), "Human")
-		rec.Tags.Set(sideTag(g.human.Opponent()), fmt.Sprintf("Computer (depth %d)", g.depth))
+		g.rec.Tags.Set(sideTag(g.human), "Human")
+		g.rec.Tags.Set(sideTag(g.human.Opponent()), fmt.Sprintf("Computer (depth %d)", g.depth))
 	}
-	rec.Tags.Set("Result", g.outcome(legal).Result.PDN())
-	for _, pl := range g.played {
-		if err := rec.Play(pl.move); err != nil {
-			return "" // cannot happen: every move played was legal
-		}
-	}
+}
+
+// pdn returns the game as PDN. The writer adds the Result under the
+// game's draw rules and writes each move's shortest text, which works out
+// the moves of every position again; that happens only when a player asks
+// for the PDN, and a game holds few positions whose captures take long
+// (each removes pieces).
+func (g *game) pdn() string {
 	var b bytes.Buffer
 	pw := frisian.NewPDNWriter(&b)
 	pw.Draws = g.draws
-	if err := pw.WriteGame(rec); err != nil {
+	if err := pw.WriteGame(g.rec); err != nil {
 		return "" // only a tag the writer cannot write; these tags are plain
 	}
 	return b.String()
@@ -257,7 +270,7 @@ func (g *game) state(legal []frisian.Move, sel *selection, parts int) stateJSON 
 	o := g.outcome(legal)
 	st := stateJSON{
 		ID:           g.id,
-		Ply:          len(g.played),
+		Ply:          g.rec.Len(),
 		FEN:          p.FEN(),
 		Turn:         p.Turn().String(),
 		Mode:         g.mode,
@@ -269,7 +282,7 @@ func (g *game) state(legal []frisian.Move, sel *selection, parts int) stateJSON 
 		Counters:     counters(p, g.draws),
 		Selection:    selectionJSON{Squares: []int{}, Next: []int{}, Taken: []int{}},
 	}
-	if !o.IsOver() && len(g.played) >= g.maxLen {
+	if !o.IsOver() && g.rec.Len() >= g.maxLen {
 		st.Outcome = outcomeJSON{Over: true, Result: "ongoing", Reason: "too long", Score: "*",
 			Text: fmt.Sprintf("The game has reached %d moves, this server's limit: start a new one", g.maxLen)}
 	}
@@ -292,13 +305,10 @@ func (g *game) state(legal []frisian.Move, sel *selection, parts int) stateJSON 
 		st.Notice = sel.why
 	}
 	if parts&withBoard != 0 {
-		st.SVG = g.picture(len(g.played))
+		st.SVG = g.picture(g.rec.Len())
 	}
 	if parts&withHistory != 0 {
-		st.History = []moveJSON{}
-		for _, pl := range g.played {
-			st.History = append(st.History, pl.entry)
-		}
+		st.History = append([]moveJSON{}, g.history...)
 	}
 	return st
 }
@@ -319,35 +329,30 @@ func outcomeOf(o frisian.Outcome, p frisian.Position) outcomeJSON {
 }
 
 // counters describes the counters of p that are running: each side's
-// three-move king counter (RULES.md §5) and the draw counter of king
-// endings under the draw rules (RULES.md §7).
+// three-move king counter (RULES.md §5) and the draw count of king endings
+// under the draw rules (RULES.md §7), with the limits the library gives.
 func counters(p frisian.Position, draws frisian.DrawRules) []string {
 	out := []string{}
 	for _, c := range []frisian.Color{frisian.White, frisian.Black} {
 		if km := p.KingRun(c); km.Count > 0 {
-			out = append(out, fmt.Sprintf("%s's king on %d has made %d of its 3 quiet moves in a row", capitalize(c.String()), km.Square, km.Count))
+			out = append(out, fmt.Sprintf("%s's king on %d has made %d of its %d quiet moves in a row", capitalize(c.String()), km.Square, km.Count, frisian.KingRunLimit))
 		}
 	}
-	if !p.Men(frisian.White).Empty() || !p.Men(frisian.Black).Empty() {
-		return out
-	}
-	w, b, n := p.Kings(frisian.White).Len(), p.Kings(frisian.Black).Len(), p.DrawPlies()
-	switch {
-	case w == 1 && b == 1 && draws == frisian.LidraughtsDraws:
-		out = append(out, fmt.Sprintf("One king each: %d of 4 plies to a draw", n))
-	case (w == 2 && b == 1 || w == 1 && b == 2) && draws == frisian.LidraughtsDraws:
-		out = append(out, fmt.Sprintf("Two kings against one: %d of 14 plies to a draw", n))
-	case w == 2 && b == 1 || w == 1 && b == 2:
-		// The strong side's moves: the plies alternate and the last was
-		// the side's not to move.
-		strong := frisian.White
-		if b == 2 {
-			strong = frisian.Black
+	for _, dc := range p.DrawCounters(draws) {
+		var ending string
+		switch dc.Reason {
+		case frisian.TwoKingsAgainstOne, frisian.LidraughtsTwoKingsAgainstOne:
+			ending = "Two kings against one"
+		case frisian.LidraughtsOneKingEach:
+			ending = "One king each"
+		default:
+			ending = capitalize(dc.Reason.String())
 		}
-		if p.Turn() != strong {
-			n++
+		if dc.Plies {
+			out = append(out, fmt.Sprintf("%s: %d of %d plies to a draw", ending, dc.Count, dc.Limit))
+		} else {
+			out = append(out, fmt.Sprintf("%s: %s has made %d of its %d moves to win", ending, dc.Side, dc.Count, dc.Limit))
 		}
-		out = append(out, fmt.Sprintf("Two kings against one: %s has made %d of its 7 moves to win", strong, n/2))
 	}
 	return out
 }

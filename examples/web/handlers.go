@@ -65,6 +65,7 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 	if g.mode == modeEngine {
 		g.bottom = g.human
 	}
+	g.setTags()
 	legal, err := g.legalMoves(r.Context(), s.lim.moveTime)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
@@ -136,15 +137,20 @@ func (s *server) handleClick(w http.ResponseWriter, r *http.Request, req *reques
 		}
 	}
 	sel := click(g.pos(), legal, prefix, frisian.Square(req.Square))
-	if sel.done.IsZero() {
+	if sel.done.move.IsZero() {
 		writeJSON(w, http.StatusOK, g.state(legal, &sel, 0))
 		return
 	}
-	s.played(w, r, g, g.play(legal, sel.done, sel.path))
+	s.play(w, r, g, sel.done)
 }
 
-// played answers with the state after the move e that the request played.
-func (s *server) played(w http.ResponseWriter, r *http.Request, g *game, e moveJSON) {
+// play plays the chosen move c and answers with the state after it.
+func (s *server) play(w http.ResponseWriter, r *http.Request, g *game, c chosen) {
+	e, err := g.play(c)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
 	if legal, ok := s.legalOrError(w, r, g); ok {
 		st := g.state(legal, nil, withBoard)
 		st.Played = &e
@@ -164,13 +170,12 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 		writeMoveError(w, err)
 		return
 	}
-	// The library reads the text against every path of every legal move,
-	// which works out the moves again (in time, as they were just now)
-	// and, for a text naming some landing squares, searches the paths:
-	// the same limit holds.
+	// The library reads the text against every path of the legal moves;
+	// for a text naming some landing squares it searches the paths, which
+	// gets the same limit as working out the moves.
 	ctx, cancel := context.WithTimeout(r.Context(), s.lim.moveTime)
 	defer cancel()
-	m, err := text.ResolveContext(ctx, g.pos())
+	m, err := text.ResolveAmong(ctx, g.pos(), legal)
 	if errors.Is(err, frisian.ErrSearchStopped) {
 		writeError(w, http.StatusUnprocessableEntity, "This move takes too long to work out from its text; give its whole landing path.")
 		return
@@ -179,9 +184,9 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 		writeMoveError(w, err)
 		return
 	}
-	// The squares typed, which the move list follows when they are a
-	// whole landing path of the move.
-	s.played(w, r, g, g.play(legal, m, text.Squares))
+	// The move list follows the squares typed when they are a whole
+	// landing path of the move.
+	s.play(w, r, g, g.choose(legal, m, text.Squares))
 }
 
 // handleEngine lets the computer make the next move. In engine mode it
@@ -222,16 +227,16 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())
 		return
 	}
-	s.played(w, r, g, g.play(legal, m, nil))
+	s.play(w, r, g, g.choose(legal, m, nil))
 }
 
 // handleUndo takes back the last move between two people; against the
 // computer it takes back the person's last move and the reply to it.
 func (s *server) handleUndo(w http.ResponseWriter, r *http.Request, req *request, g *game) {
 	back := 0
-	for i := len(g.played) - 1; i >= 0; i-- {
-		if g.mode == modeHuman || g.positions[i].Turn() == g.human {
-			back = len(g.played) - i
+	for i := g.rec.Len() - 1; i >= 0; i-- {
+		if _, before, _ := g.rec.MoveAt(i); g.mode == modeHuman || before.Turn() == g.human {
+			back = g.rec.Len() - i
 			break
 		}
 	}
@@ -258,7 +263,7 @@ func (s *server) handleFlip(w http.ResponseWriter, r *http.Request, req *request
 // handleBoard serves the board after ?ply= moves alone, as image/svg+xml,
 // for looking back at the game.
 func (s *server) handleBoard(w http.ResponseWriter, r *http.Request, req *request, g *game) {
-	n, err := plyParam(r, len(g.played))
+	n, err := plyParam(r, g.rec.Len())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -269,13 +274,15 @@ func (s *server) handleBoard(w http.ResponseWriter, r *http.Request, req *reques
 
 // handlePDN serves the game as PDN text; with ?download=1 as a file.
 func (s *server) handlePDN(w http.ResponseWriter, r *http.Request, req *request, g *game) {
-	legal, ok := s.legalOrError(w, r, g)
-	if !ok {
+	// The writer works out the moves of every position without a limit:
+	// the earlier ones were worked out in time when they were played, the
+	// current one must be too.
+	if _, ok := s.legalOrError(w, r, g); !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
 		w.Header().Set("Content-Disposition", `attachment; filename="frisian-`+strings.ToLower(g.id[:8])+`.pdn"`)
 	}
-	w.Write([]byte(g.pdn(legal)))
+	w.Write([]byte(g.pdn()))
 }

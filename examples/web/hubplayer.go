@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"time"
 
@@ -39,13 +38,7 @@ func startHubPlayer(path string, args []string, settings []hub.Setting, moveTime
 // the last position the three-move rule does not look back past (see
 // hub.FromGame). The move comes back checked: it is legal in g's position.
 func (h *hubPlayer) bestMove(ctx context.Context, g *game) (frisian.Move, error) {
-	fg := frisian.NewGame(g.positions[0])
-	for _, p := range g.played {
-		if err := fg.Play(p.move); err != nil {
-			return frisian.Move{}, fmt.Errorf("replaying the game: %w", err)
-		}
-	}
-	s := hub.FromGame(fg)
+	s := hub.FromGame(g.rec)
 	s.Limits = hub.Limits{MoveTime: h.moveTime}
 	h.mu.Lock()
 	defer h.mu.Unlock()
