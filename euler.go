@@ -46,6 +46,7 @@ type eulerSearch struct {
 	// pause, when not nil, is told the work done so far every 1024
 	// steps, and stops the test when it returns false.
 	pause   func(work int) bool
+	look    int // the work at which ctx and pause are looked at next
 	n       int
 	pieces  [NumSquares]pieceEdges
 	settled [NumSquares]uint64     // squares no piece after i touches
@@ -71,7 +72,7 @@ type eulerSearch struct {
 // after taking exactly the pieces of set, and false when the budget ran out
 // first.
 func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) {
-	s.start, s.n, s.found, s.work, s.parity = 1<<at, 0, 0, 0, 0
+	s.start, s.n, s.found, s.work, s.parity, s.look = 1<<at, 0, 0, 0, 0, 1024
 	s.test++
 	s.suffixOf = 0
 	var index [64]uint8 // piece bit → its place in pieces, plus one
@@ -249,8 +250,11 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 	if s.work++; s.work > s.budget {
 		return false
 	}
-	if s.work&1023 == 0 {
-		if s.work&4095 == 0 && s.ctx != nil && s.ctx.Err() != nil {
+	// Work can grow by more than one a step: a test of its bits could
+	// miss every multiple.
+	if s.work >= s.look {
+		s.look = s.work + 1024
+		if s.ctx != nil && s.ctx.Err() != nil {
 			return false // the caller sees the context too
 		}
 		if s.pause != nil && !s.pause(s.work) {
