@@ -257,6 +257,10 @@ type graphSearch struct {
 	tests  map[uint64]uint64 // the hard piece's rootTests; nil for none
 }
 
+// maxRootTests bounds the Euler tests of the first node a hard piece keeps
+// (hardPiece.rootTests): the memory of a search must not grow with its time.
+const maxRootTests = 1 << 10
+
 // pieceSpans are the pieces' spaces, their bases end to end.
 type pieceSpans struct {
 	by    [64]pieceSpan // by piece bit
@@ -464,7 +468,7 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim
 					if g.over || !g.step(eulerTestCost+s.euler.work/2) || !ok || work > lim.total {
 						return dst, false
 					}
-					if taken == 0 && s.tests != nil {
+					if taken == 0 && s.tests != nil && len(s.tests) < maxRootTests {
 						s.tests[set] = ends
 					}
 				}

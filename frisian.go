@@ -164,7 +164,7 @@ func (p Position) LegalMoves() []Move {
 // LegalMovesContext is [Position.LegalMoves] for positions from untrusted
 // sources.
 //
-// The capture search is exact and its memory bounded (under 8 MiB), but no
+// The capture search is exact and its memory bounded (under 16 MiB), but no
 // bound on its time is proven: a hostile placement of many pieces may need
 // many thousand times as long as a real position (the README's Speed
 // section and testdata/worstcase.txt give figures). LegalMovesContext looks

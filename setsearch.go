@@ -67,7 +67,7 @@ type setSearch struct {
 // holds at least one set in denseFrom of all: on a board where few sets
 // can be taken, the index would cost more than the search.
 const (
-	maxDensePieces = 17
+	maxDensePieces = 19
 	denseFrom      = 64
 )
 
