@@ -59,6 +59,10 @@ type setSearch struct {
 	index bool // the sets are in dense, not in the layers
 	cur   int  // the layer being gone through; the other is the next
 	pos   int  // the place in that layer's slots in use, or in dense
+	// waning reports that the sets grow fewer from one size to the next:
+	// past the largest size, the rest of the search costs less than what
+	// it has done.
+	waning bool
 }
 
 // maxDensePieces is the most pieces whose sets may be indexed directly
@@ -172,7 +176,7 @@ func (s *setSearch) start(g *generator, from int, king bool) {
 	cg := g.pieceOf(from, king).cg
 	prey, _ := cg.reach(from, 0)
 	s.build(cg, prey, g.oppKings)
-	s.piece, s.n, s.index, s.cur, s.pos = g.hardPiece, bits.OnesCount64(prey), false, 1, 0
+	s.piece, s.n, s.index, s.cur, s.pos, s.waning = g.hardPiece, bits.OnesCount64(prey), false, 1, 0, false
 	s.top, s.ends = g.best, s.ends[:0]
 	s.layers[0].reset()
 	s.layers[1].reset()
@@ -201,6 +205,7 @@ func (s *setSearch) search(g *generator) bool {
 				return false
 			}
 		default:
+			s.waning = next.n() < cur.n()
 			cur.reset()
 			s.cur, s.pos = 1-s.cur, 0
 		}
