@@ -1,6 +1,9 @@
 package frisian
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+)
 
 // The search by taken sets: one piece's captures, breadth first over the
 // sets of pieces they take.
@@ -49,8 +52,10 @@ type setSearch struct {
 	top  int
 	ends []setEnds
 	full bool // the last search ran out of room
-	// tablesOnly makes every search keep to the tables, for tests.
+	// tablesOnly makes every search keep to the tables, and layerSlots,
+	// when not 0, makes them run out of room sooner, for tests.
 	tablesOnly bool
+	layerSlots int
 
 	// Where an unfinished search stopped, so that the next turn of the
 	// same hard piece goes on from there instead of starting again.
@@ -178,6 +183,7 @@ func (s *setSearch) start(g *generator, from int, king bool) {
 	s.build(cg, prey, g.oppKings)
 	s.piece, s.n, s.index, s.cur, s.pos, s.waning = g.hardPiece, bits.OnesCount64(prey), false, 1, 0, false
 	s.top, s.ends = g.best, s.ends[:0]
+	s.layers[0].max, s.layers[1].max = s.layerSlots, s.layerSlots
 	s.layers[0].reset()
 	s.layers[1].reset()
 	s.expand(g, 0, 1<<from, &s.layers[1])
@@ -290,6 +296,7 @@ type setLayer struct {
 	slots []setSlot
 	used  []uint32
 	shift uint8
+	max   int // the most slots, 0 for maxLayerSlots (tests ask for fewer)
 }
 
 type setSlot struct{ key, val uint64 }
@@ -339,7 +346,7 @@ func (t *setLayer) add(key, at uint64) bool {
 
 // grow doubles the table, and reports false when it is at its largest.
 func (t *setLayer) grow() bool {
-	if len(t.slots) >= maxLayerSlots {
+	if limit := cmp.Or(t.max, maxLayerSlots); len(t.slots) >= limit {
 		return false
 	}
 	old, used := t.slots, t.used

@@ -1,0 +1,63 @@
+package frisian
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+)
+
+// A set search that runs out of room leaves the piece to the graph search
+// alone, in rounds: the answer stays LegalMoves'.
+func TestSetsOutOfRoom(t *testing.T) {
+	fell := 0
+	for _, c := range worstCases(t) {
+		p := MustParseFEN(c[1])
+		var g generator
+		g.init(&p)
+		g.sets = &setSearch{tablesOnly: true, layerSlots: minLayerSlots}
+		got := g.appendLegal(nil)
+		if g.sets.full {
+			fell++
+		}
+		want := p.LegalMoves()
+		slices.SortFunc(got, Move.Compare)
+		slices.SortFunc(want, Move.Compare)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %d moves with small tables, %d without", c[0], len(got), len(want))
+		}
+	}
+	if fell == 0 {
+		t.Error("no set search ran out of room: the test tests nothing")
+	}
+}
+
+// Stopped at any point of the two searches side by side, LegalMovesContext
+// gives the full answer or none, and leaves no coroutine behind.
+func TestHardStopsAnywhere(t *testing.T) {
+	names := map[string]bool{"climb5Kings": true, "climb4Mixed": true, "climb6Mixed2": true}
+	before := runtime.NumGoroutine()
+	for _, c := range worstCases(t) {
+		if !names[c[0]] {
+			continue
+		}
+		p := MustParseFEN(c[1])
+		want := p.LegalMoves()
+		for _, d := range []time.Duration{50 * time.Microsecond, 300 * time.Microsecond, time.Millisecond, 3 * time.Millisecond, time.Second} {
+			ctx, cancel := context.WithTimeout(context.Background(), d)
+			got, err := p.LegalMovesContext(ctx)
+			cancel()
+			switch {
+			case err == nil && !slices.Equal(got, want):
+				t.Errorf("%s, %v: %d moves, want %d", c[0], d, len(got), len(want))
+			case err != nil && (got != nil || !errors.Is(err, ErrSearchStopped)):
+				t.Errorf("%s, %v: %d moves and %v; want none and ErrSearchStopped", c[0], d, len(got), err)
+			}
+		}
+	}
+	if after := runtime.NumGoroutine(); after > before {
+		t.Errorf("%d goroutines after, %d before", after, before)
+	}
+}
