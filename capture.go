@@ -1,6 +1,7 @@
 package frisian
 
 import (
+	"cmp"
 	"context"
 	"iter"
 	"math"
@@ -128,18 +129,28 @@ func (g *generator) capturesOf(dst []Move, kings, men uint64) []Move {
 // which must all be the side to move's, the kings among those that
 // initKingJumps allows; the men of single can only jump once. Kings go
 // first: their captures are usually the heavier, and a high best lets the
-// graph search cut the rest early.
+// graph search cut the rest early. Hard pieces go last (searchHardPieces).
 func (g *generator) searchCapturesFrom(dst []Move, kings, men, single uint64) []Move {
 	g.start = len(dst)
 	g.best = -1
 	if kings != 0 {
 		g.initOffAxis()
 	}
+	var hardKings, hardMen uint64
 	for k := kings; k != 0 && g.err == nil; k &= k - 1 {
-		dst = g.searchPiece(dst, bits.TrailingZeros64(k), true)
+		b := bits.TrailingZeros64(k)
+		if dst = g.searchPiece(dst, b, true); g.over {
+			hardKings |= 1 << b
+		}
 	}
 	for k := men; k != 0 && g.err == nil; k &= k - 1 {
-		dst = g.searchPiece(dst, bits.TrailingZeros64(k), false)
+		b := bits.TrailingZeros64(k)
+		if dst = g.searchPiece(dst, b, false); g.over {
+			hardMen |= 1 << b
+		}
+	}
+	if hardKings|hardMen != 0 && g.err == nil {
+		dst = g.searchHardPieces(dst, hardKings, hardMen)
 	}
 	if g.err != nil {
 		return dst[:g.start]
@@ -204,7 +215,9 @@ func (g *generator) initOffAxis() {
 	g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
 }
 
-// searchPiece appends the best captures of the piece on bit b.
+// searchPiece appends the best captures of the piece on bit b that the
+// plain search finds within budget. When it runs out, g.over is set and
+// the piece is hard: searchHardPieces finishes it.
 func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	g.from = uint8(b)
 	g.pieceStart = len(dst)
@@ -220,10 +233,52 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 			dst = g.manJumps(dst, b, 0, 0, land)
 		}
 	}
-	if !g.over {
-		return dst
+	return dst
+}
+
+// searchHardPieces searches the pieces whose plain search ran out, those
+// with the most value in reach first: the best score they find can cut the
+// others at once, or at least their searches' bounds.
+func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
+	type hard struct {
+		b, full int
+		king    bool
 	}
-	return g.searchHard(dst, b, king)
+	var buf [NumSquares]hard
+	pieces := buf[:0]
+	for i, side := range [2]uint64{kings, men} {
+		king := i == 0
+		for k := side; k != 0; k &= k - 1 {
+			b := bits.TrailingZeros64(k)
+			g.setPiece(b, king)
+			cg := newCaptureGraph(b, g.own|g.opp, g.opp, king)
+			r, _ := cg.reach(b, 0)
+			pieces = append(pieces, hard{b, g.score(r), king})
+		}
+	}
+	slices.SortStableFunc(pieces, func(x, y hard) int { return cmp.Compare(y.full, x.full) })
+	for _, p := range pieces {
+		if p.full < g.best || g.err != nil {
+			continue // nothing it can take is worth keeping
+		}
+		g.setPiece(p.b, p.king)
+		// The captures its plain search kept may lie anywhere after start.
+		g.pieceStart = g.start
+		dst = g.searchHard(dst, p.b, p.king)
+	}
+	return dst
+}
+
+// setPiece makes the piece on bit b the capturing piece.
+func (g *generator) setPiece(b int, king bool) {
+	g.from = uint8(b)
+	if king {
+		g.flags = flagKing
+		g.occ = (g.own | g.opp) &^ (1 << b)
+	} else {
+		g.flags = 0
+		g.open = g.empty | 1<<b
+	}
 }
 
 // hardPiece holds what the turns of one hard piece share: its capture
