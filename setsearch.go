@@ -219,6 +219,9 @@ func (s *setSearch) search(g *generator) bool {
 	for ; s.pos < len(s.dense); s.pos++ {
 		if at := s.dense[s.pos]; at != 0 && !s.expand(g, uint64(s.pos), at, nil) {
 			s.pos++
+			// Past the middle of the index, take the rest to cost
+			// about what is done.
+			s.waning = s.pos >= len(s.dense)/2
 			return false
 		}
 	}
