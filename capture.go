@@ -366,10 +366,16 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 		// The captures that end here are recorded last, in one go: those
 		// that go on first raise the best score, and then most of the
 		// others fall short of it at once.
-		first := uint64(1) << neighbour[d][fb]
+		//
+		// The picture does not know what the capture has taken: a square
+		// whose lines hold no enemy piece left to take ends the capture
+		// too, without a call. Most calls that find nothing are such.
+		left := prey &^ f
+		fi := neighbour[d][fb] & 63
+		first := uint64(1) << fi
 		var ends uint64
-		if first&(g.offAxis[a]|jf[d]) != 0 {
-			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, sc, back, false)
+		if first&(g.offAxis[a]|jf[d]) != 0 && (crossRays[a][fi]|rays[d][fi])&left != 0 {
+			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
 		} else {
 			ends = first
 		}
@@ -385,7 +391,12 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 				ends |= rest &^ more
 			}
 			for ; more != 0 && !g.over; more &= more - 1 {
-				dst = g.kingJumps(dst, bits.TrailingZeros64(more), taken, sc, back|1<<d, on)
+				m := bits.TrailingZeros64(more) & 63
+				if crossRays[a][m]&left != 0 {
+					dst = g.kingJumps(dst, m, taken, sc, back|1<<d, on)
+				} else if !on {
+					ends |= 1 << m
+				}
 			}
 		}
 		if ends != 0 {

@@ -33,6 +33,9 @@ var (
 	rays      [8][64]uint64
 	neighbour [8][64]uint8
 	allRays   [64]uint64 // the eight rays together
+	// crossRays[a][b] holds the rays of bit b off line a: all but those
+	// of direction indices a and a+4.
+	crossRays [4][64]uint64
 )
 
 const noBit = 64
@@ -65,6 +68,11 @@ func init() {
 				rays[d][b] |= 1 << t
 				allRays[b] |= 1 << t
 			}
+		}
+	}
+	for a := range crossRays {
+		for b := range crossRays[a] {
+			crossRays[a][b] = allRays[b] &^ (rays[a][b] | rays[a+4][b])
 		}
 	}
 	for n := 1; n <= 5; n++ {
