@@ -95,7 +95,11 @@ type captureState struct {
 // appendCaptures appends the best captures of the side to move to dst, and
 // nothing when it has none.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	return g.capturesOf(dst, g.ownKings&g.initKingJumps(), jumpSources(g.opp, g.empty)&g.ownMen)
+	kings := g.ownKings & g.initKingJumps()
+	if g.ownMen == 0 {
+		return g.capturesOf(dst, kings, 0)
+	}
+	return g.capturesOf(dst, kings, jumpSources(g.opp, g.empty)&g.ownMen)
 }
 
 // capturesOf appends the best captures of the given kings and men, which

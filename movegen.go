@@ -194,7 +194,12 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 		g.restrict(run.after(taken, own, kings))
 	}
 	jumpers := g.ownKings & g.initKingJumps()
-	men := jumpSources(g.opp, g.empty) & g.ownMen
+	// Kings alone are common in the positions with kings, and then the
+	// men's fill is wasted.
+	var men uint64
+	if g.ownMen != 0 {
+		men = jumpSources(g.opp, g.empty) & g.ownMen
+	}
 	if jumpers|men != 0 {
 		if n := len(g.capturesOf(scratch[:0], jumpers, men)); n > 0 {
 			return n
