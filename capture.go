@@ -95,7 +95,13 @@ type captureState struct {
 // appendCaptures appends the best captures of the side to move to dst, and
 // nothing when it has none.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	kings := g.ownKings & g.initKingJumps()
+	kings := g.ownKings
+	if bits.OnesCount64(g.opp) <= sparseKings {
+		kings = g.kingsJumping(kings)
+	}
+	if kings != 0 {
+		kings &= g.initKingJumps()
+	}
 	if g.ownMen == 0 {
 		return g.capturesOf(dst, kings, 0)
 	}
@@ -179,6 +185,32 @@ func (g *board) takeable(open uint64) uint64 {
 	return g.opp & (open<<dirE&(open>>dirE) | open<<dirSW&(open>>dirSW) |
 		open<<dirSE&(open>>dirSE) | open<<dirS&(open>>dirS))
 }
+
+// kingsJumping returns those of kings, the side to move's, that can jump
+// an enemy piece now. It looks at the enemy pieces on each king's lines,
+// one by one: when they are few, that is quicker than initKingJumps,
+// which most positions with kings then need not call at all.
+func (g *board) kingsJumping(kings uint64) uint64 {
+	occ := g.own | g.opp
+	var out uint64
+	for k := kings; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k) & 63
+		for c := kingTargets[b] & g.opp; c != 0; c &= c - 1 {
+			t := bits.TrailingZeros64(c) & 63
+			d := lineDir[b][t] & 7
+			// Nothing between b and t, and the square behind t empty.
+			if rays[d][b]&rays[(d+4)&7][t]&occ == 0 && g.empty>>neighbour[d][t]&1 != 0 {
+				out |= 1 << b
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sparseKings is the most enemy pieces for which kingsJumping runs before
+// initKingJumps.
+const sparseKings = 6
 
 // initKingJumps fills in where kings could jump from (kingfill.go) and
 // returns its union.

@@ -1,5 +1,7 @@
 package frisian
 
+import "math/bits"
+
 // Internal bit layout (Scan's padded board): each pair of rows takes 13 bits,
 // the even row at offsets 0–4 and the odd row at 6–10, so that every Frisian
 // direction is one constant shift and every step off the board lands on a
@@ -36,6 +38,11 @@ var (
 	// crossRays[a][b] holds the rays of bit b off line a: all but those
 	// of direction indices a and a+4.
 	crossRays [4][64]uint64
+	// kingTargets[b] holds the squares on the rays of bit b that have a
+	// square behind them, seen from b: those of pieces a king on b could
+	// jump. lineDir[b][t] is the direction index from b to such a t.
+	kingTargets [64]uint64
+	lineDir     [64][64]uint8
 )
 
 const noBit = 64
@@ -73,6 +80,17 @@ func init() {
 	for a := range crossRays {
 		for b := range crossRays[a] {
 			crossRays[a][b] = allRays[b] &^ (rays[a][b] | rays[a+4][b])
+		}
+	}
+	for d := range rays {
+		for b := range rays[d] {
+			for r := rays[d][b]; r != 0; r &= r - 1 {
+				t := bits.TrailingZeros64(r)
+				lineDir[b][t] = uint8(d)
+				if neighbour[d][t] != noBit {
+					kingTargets[b] |= 1 << t
+				}
+			}
 		}
 	}
 	for n := 1; n <= 5; n++ {
