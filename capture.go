@@ -410,7 +410,7 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 		fi := neighbour[d][fb] & 63
 		first := uint64(1) << fi
 		var ends uint64
-		if first&(g.offAxis[a]|jf[d]) != 0 && (crossRays[a][fi]|rays[d][fi])&left != 0 {
+		if (crossRays[a][fi]|rays[d][fi])&left & -((g.offAxis[a]|jf[d])>>fi&1) != 0 {
 			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
 		} else {
 			ends = first
