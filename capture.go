@@ -509,8 +509,10 @@ func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 		return nearest, ray & -(nearest << 1) & (after - 1), after
 	}
 	nearest = uint64(1) << bits.Len64(blockers) >> 1
-	n := bits.Len64(blockers &^ nearest) // the bit after the next piece, or 0
-	return nearest, ray & (nearest - 1) &^ (1<<n - 1), uint64(1) << n >> 1
+	// Twice the piece after the next one, or 1 for none. Bit 63 is no
+	// square: the mask only tells the compiler so.
+	past := uint64(1) << (bits.Len64(blockers&^nearest) & 63)
+	return nearest, ray & (nearest - 1) & -past, past >> 1
 }
 
 // score returns the precedence score of taking captured with the current
