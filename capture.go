@@ -74,6 +74,7 @@ type captureState struct {
 	best       int    // best score recorded so far, -1 for none
 	start      int    // where this search's moves start in dst
 	pieceStart int    // where the current piece's moves start in dst
+	seen       uint64 // a bit for each capture of three pieces or more kept since pieceStart (keep)
 	nodes      int    // nodes of the current turn
 	limit      int    // the current turn's budget, in nodes
 	over       bool   // the current turn ran past its budget
@@ -228,7 +229,7 @@ func (g *generator) initOffAxis() {
 // searchPiece appends the best captures of the piece on bit b.
 func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	g.from = uint8(b)
-	g.pieceStart = len(dst)
+	g.pieceStart, g.seen = len(dst), 0
 	g.nodes, g.limit, g.over = 0, earlyBudget, false
 	if king {
 		g.flags = flagKing
@@ -410,7 +411,7 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 		fi := neighbour[d][fb] & 63
 		first := uint64(1) << fi
 		var ends uint64
-		if (crossRays[a][fi]|rays[d][fi])&left & -((g.offAxis[a]|jf[d])>>fi&1) != 0 {
+		if (crossRays[a][fi]|rays[d][fi])&left&-((g.offAxis[a]|jf[d])>>fi&1) != 0 {
 			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
 		} else {
 			ends = first
@@ -558,9 +559,15 @@ func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move 
 	if m.flags&flagKing == 0 && promotionRow[g.us&1]&(1<<(at&63)) != 0 {
 		m.flags |= flagPromotion
 	}
+	// A capture of three pieces or more may have been found before: its
+	// bit in g.seen says whether it may, so that most need no look.
+	var bit uint64
+	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
+		bit = uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
+	}
 	if score > g.best {
 		dst = g.raise(dst, score)
-	} else if rest := captured & (captured - 1); g.hard || rest&(rest-1) != 0 {
+	} else if g.hard || g.seen&bit != 0 {
 		// Only the current piece's moves can be the same move.
 		for _, old := range dst[g.pieceStart:] {
 			if old == m {
@@ -568,12 +575,13 @@ func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move 
 			}
 		}
 	}
+	g.seen |= bit
 	return append(dst, m)
 }
 
 // raise makes score the best, dropping the captures kept before.
 func (g *generator) raise(dst []Move, score int) []Move {
-	g.best, g.pieceStart = score, g.start
+	g.best, g.pieceStart, g.seen = score, g.start, 0
 	return dst[:g.start]
 }
 
