@@ -411,6 +411,8 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 		fi := neighbour[d][fb] & 63
 		first := uint64(1) << fi
 		var ends uint64
+		// Enemy pieces left on the first square's lines, if the picture
+		// lets it go on at all: one unpredictable branch rather than two.
 		if (crossRays[a][fi]|rays[d][fi])&left&-((g.offAxis[a]|jf[d])>>fi&1) != 0 {
 			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
 		} else {
