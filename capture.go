@@ -348,7 +348,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64, score int, lan
 		l := bits.TrailingZeros64(land) & 63
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
-		x := (at + l) / 2 & 63
+		x := (at + l) >> 1 & 63
 		taken := captured | 1<<x
 		sc := score + g.jumpScore(x)
 		if next := jumpLandings(1<<l, g.opp&^taken, g.open); next != 0 {
