@@ -197,10 +197,7 @@ func (g *board) kingsJumping(kings uint64) uint64 {
 	for k := kings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k) & 63
 		for c := kingTargets[b] & g.opp; c != 0; c &= c - 1 {
-			t := bits.TrailingZeros64(c) & 63
-			d := lineDir[b][t] & 7
-			// Nothing between b and t, and the square behind t empty.
-			if rays[d][b]&rays[(d+4)&7][t]&occ == 0 && g.empty>>neighbour[d][t]&1 != 0 {
+			if jumpPath[b][bits.TrailingZeros64(c)&63]&occ == 0 {
 				out |= 1 << b
 				break
 			}

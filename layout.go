@@ -40,9 +40,11 @@ var (
 	crossRays [4][64]uint64
 	// kingTargets[b] holds the squares on the rays of bit b that have a
 	// square behind them, seen from b: those of pieces a king on b could
-	// jump. lineDir[b][t] is the direction index from b to such a t.
+	// jump. jumpPath[b][t] holds, for such a t, the squares between b and
+	// t and the one behind t: a king on b jumps a piece on t when they
+	// are all empty.
 	kingTargets [64]uint64
-	lineDir     [64][64]uint8
+	jumpPath    [64][64]uint64
 )
 
 const noBit = 64
@@ -86,9 +88,9 @@ func init() {
 		for b := range rays[d] {
 			for r := rays[d][b]; r != 0; r &= r - 1 {
 				t := bits.TrailingZeros64(r)
-				lineDir[b][t] = uint8(d)
-				if neighbour[d][t] != noBit {
+				if n := neighbour[d][t]; n != noBit {
 					kingTargets[b] |= 1 << t
+					jumpPath[b][t] = rays[d][b]&rays[(d+4)&7][t] | 1<<n
 				}
 			}
 		}
