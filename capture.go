@@ -79,6 +79,7 @@ type captureState struct {
 	best       int    // best score recorded so far, -1 for none
 	start      int    // where this search's moves start in dst
 	pieceStart int    // where the current piece's moves start in dst
+	seen       uint64 // a bit for each capture of three pieces or more kept since pieceStart (keep)
 	nodes      int    // nodes of the current turn
 	limit      int    // the current turn's budget, in nodes
 	over       bool   // the current turn ran past its budget
@@ -111,7 +112,17 @@ type captureState struct {
 // appendCaptures appends the best captures of the side to move to dst, and
 // nothing when it has none.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	return g.capturesOf(dst, g.ownKings&g.initKingJumps(), jumpSources(g.opp, g.empty)&g.ownMen)
+	kings := g.ownKings
+	if bits.OnesCount64(g.opp) <= sparseKings {
+		kings = g.kingsJumping(kings)
+	}
+	if kings != 0 {
+		kings &= g.initKingJumps()
+	}
+	if g.ownMen == 0 {
+		return g.capturesOf(dst, kings, 0)
+	}
+	return g.capturesOf(dst, kings, jumpSources(g.opp, g.empty)&g.ownMen)
 }
 
 // capturesOf appends the best captures of the given kings and men, which
@@ -202,6 +213,29 @@ func (g *board) takeable(open uint64) uint64 {
 		open<<dirSE&(open>>dirSE) | open<<dirS&(open>>dirS))
 }
 
+// kingsJumping returns those of kings, the side to move's, that can jump
+// an enemy piece now. It looks at the enemy pieces on each king's lines,
+// one by one: when they are few, that is quicker than initKingJumps,
+// which most positions with kings then need not call at all.
+func (g *board) kingsJumping(kings uint64) uint64 {
+	occ := g.own | g.opp
+	var out uint64
+	for k := kings; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k) & 63
+		for c := kingTargets[b] & g.opp; c != 0; c &= c - 1 {
+			if jumpPath[b][bits.TrailingZeros64(c)&63]&occ == 0 {
+				out |= 1 << b
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sparseKings is the most enemy pieces for which kingsJumping runs before
+// initKingJumps.
+const sparseKings = 6
+
 // initKingJumps fills in where kings could jump from (kingfill.go) and
 // returns its union.
 func (g *generator) initKingJumps() uint64 {
@@ -220,7 +254,7 @@ func (g *generator) initOffAxis() {
 // the piece is hard: searchHardPieces finishes it.
 func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	g.from = uint8(b)
-	g.pieceStart = len(dst)
+	g.pieceStart, g.seen = len(dst), 0
 	g.nodes, g.limit, g.over = 0, earlyBudget, false
 	if king {
 		g.flags = flagKing
@@ -506,7 +540,7 @@ func (g *generator) manJumps(dst []Move, at int, captured uint64, score int, lan
 		l := bits.TrailingZeros64(land) & 63
 		// The eight landing squares are distinct, and each jumped piece
 		// lies half-way between start and landing.
-		x := (at + l) / 2 & 63
+		x := (at + l) >> 1 & 63
 		taken := captured | 1<<x
 		sc := score + g.jumpScore(x)
 		if next := jumpLandings(1<<l, g.opp&^taken, g.open); next != 0 {
@@ -561,10 +595,18 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 		// The captures that end here are recorded last, in one go: those
 		// that go on first raise the best score, and then most of the
 		// others fall short of it at once.
-		first := uint64(1) << neighbour[d][fb]
+		//
+		// The picture does not know what the capture has taken: a square
+		// whose lines hold no enemy piece left to take ends the capture
+		// too, without a call. Most calls that find nothing are such.
+		left := prey &^ f
+		fi := neighbour[d][fb] & 63
+		first := uint64(1) << fi
 		var ends uint64
-		if first&(g.offAxis[a]|jf[d]) != 0 {
-			dst = g.kingJumps(dst, bits.TrailingZeros64(first), taken, sc, back, false)
+		// Enemy pieces left on the first square's lines, if the picture
+		// lets it go on at all: one unpredictable branch rather than two.
+		if (crossRays[a][fi]|rays[d][fi])&left&-((g.offAxis[a]|jf[d])>>fi&1) != 0 {
+			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
 		} else {
 			ends = first
 		}
@@ -580,7 +622,12 @@ func (g *generator) kingJumps(dst []Move, at int, captured uint64, score int, sk
 				ends |= rest &^ more
 			}
 			for ; more != 0 && !g.over; more &= more - 1 {
-				dst = g.kingJumps(dst, bits.TrailingZeros64(more), taken, sc, back|1<<d, on)
+				m := bits.TrailingZeros64(more) & 63
+				if crossRays[a][m]&left != 0 {
+					dst = g.kingJumps(dst, m, taken, sc, back|1<<d, on)
+				} else if !on {
+					ends |= 1 << m
+				}
 			}
 		}
 		if ends != 0 {
@@ -657,8 +704,10 @@ func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 		return nearest, ray & -(nearest << 1) & (after - 1), after
 	}
 	nearest = uint64(1) << bits.Len64(blockers) >> 1
-	n := bits.Len64(blockers &^ nearest) // the bit after the next piece, or 0
-	return nearest, ray & (nearest - 1) &^ (1<<n - 1), uint64(1) << n >> 1
+	// Twice the piece after the next one, or 1 for none. Bit 63 is no
+	// square: the mask only tells the compiler so.
+	past := uint64(1) << (bits.Len64(blockers&^nearest) & 63)
+	return nearest, ray & (nearest - 1) & -past, past >> 1
 }
 
 // score returns the precedence score of taking captured with the current
@@ -704,9 +753,15 @@ func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move 
 	if m.flags&flagKing == 0 && promotionRow[g.us&1]&(1<<(at&63)) != 0 {
 		m.flags |= flagPromotion
 	}
+	// A capture of three pieces or more may have been found before: its
+	// bit in g.seen says whether it may, so that most need no look.
+	var bit uint64
+	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
+		bit = uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
+	}
 	if score > g.best {
 		dst = g.raise(dst, score)
-	} else if rest := captured & (captured - 1); g.hard || rest&(rest-1) != 0 {
+	} else if g.hard || g.seen&bit != 0 {
 		// Only the current piece's moves can be the same move.
 		for _, old := range dst[g.pieceStart:] {
 			if old == m {
@@ -714,12 +769,13 @@ func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move 
 			}
 		}
 	}
+	g.seen |= bit
 	return append(dst, m)
 }
 
 // raise makes score the best, dropping the captures kept before.
 func (g *generator) raise(dst []Move, score int) []Move {
-	g.best, g.pieceStart = score, g.start
+	g.best, g.pieceStart, g.seen = score, g.start, 0
 	return dst[:g.start]
 }
 

@@ -355,16 +355,9 @@ func (p *Position) play(m Move) {
 	p.hash = h
 }
 
-// applyBoard is Apply for the pieces, the side to move and the three-move
-// states only: the draw counter and the hash stay those of p. Perft, which
-// reads neither, saves their upkeep.
-func (p Position) applyBoard(m Move) Position {
-	p.playBoard(m)
-	return p
-}
-
 // playBoard plays m on the pieces, the side to move and the three-move
-// states of p.
+// states of p only: the draw counter and the hash stay. Perft, which reads
+// neither, saves their upkeep.
 func (p *Position) playBoard(m Move) {
 	us, them := p.turn&1, p.turn&1^1
 	byKing := p.kings&(1<<(m.from&63)) != 0

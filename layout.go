@@ -1,5 +1,7 @@
 package frisian
 
+import "math/bits"
+
 // Internal bit layout (Scan's padded board): each pair of rows takes 13 bits,
 // the even row at offsets 0–4 and the odd row at 6–10, so that every Frisian
 // direction is one constant shift and every step off the board lands on a
@@ -33,6 +35,16 @@ var (
 	rays      [8][64]uint64
 	neighbour [8][64]uint8
 	allRays   [64]uint64 // the eight rays together
+	// crossRays[a][b] holds the rays of bit b off line a: all but those
+	// of direction indices a and a+4.
+	crossRays [4][64]uint64
+	// kingTargets[b] holds the squares on the rays of bit b that have a
+	// square behind them, seen from b: those of pieces a king on b could
+	// jump. jumpPath[b][t] holds, for such a t, the squares between b and
+	// t and the one behind t: a king on b jumps a piece on t when they
+	// are all empty.
+	kingTargets [64]uint64
+	jumpPath    [64][64]uint64
 )
 
 const noBit = 64
@@ -64,6 +76,22 @@ func init() {
 			for t := b + off; t >= 0 && t < 64 && squareOf[t] != 0; t += off {
 				rays[d][b] |= 1 << t
 				allRays[b] |= 1 << t
+			}
+		}
+	}
+	for a := range crossRays {
+		for b := range crossRays[a] {
+			crossRays[a][b] = allRays[b] &^ (rays[a][b] | rays[a+4][b])
+		}
+	}
+	for d := range rays {
+		for b := range rays[d] {
+			for r := rays[d][b]; r != 0; r &= r - 1 {
+				t := bits.TrailingZeros64(r)
+				if n := neighbour[d][t]; n != noBit {
+					kingTargets[b] |= 1 << t
+					jumpPath[b][t] = rays[d][b]&rays[(d+4)&7][t] | 1<<n
+				}
 			}
 		}
 	}

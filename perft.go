@@ -18,11 +18,14 @@ func Perft(p Position, depth int) uint64 {
 	// it lives on the stack, since a heap buffer costs a small tree more
 	// than the tree itself (and feeds the garbage collector). Past any depth
 	// that can finish, it grows as it must.
+	// One generator for the whole tree too: a node needs it only until its
+	// moves are listed, and zeroing one per node cost more than its use.
+	var g generator
 	if depth < perftOnStack {
 		var buf [perftOnStack * perftPly]Move
-		return perft(p, depth, buf[:0])
+		return perft(&g, &p, depth, buf[:0])
 	}
-	return perft(p, depth, make([]Move, 0, perftPly*(min(depth, maxPerftPrealloc)+1)))
+	return perft(&g, &p, depth, make([]Move, 0, perftPly*(min(depth, maxPerftPrealloc)+1)))
 }
 
 // Perft's buffer: perftPly moves a ply, on the stack below perftOnStack
@@ -34,30 +37,40 @@ const (
 	maxPerftPrealloc = 32
 )
 
-func perft(p Position, depth int, stack []Move) uint64 {
+func perft(g *generator, p *Position, depth int, stack []Move) uint64 {
 	if depth == 1 {
 		return uint64(p.countLegal(stack))
 	}
-	// A generator in this frame, rather than AppendLegalMoves, which sets
-	// up a smaller board first for positions without kings: perft's
-	// positions gain nothing from that.
-	var g generator
-	g.init(&p)
+	// The generator rather than AppendLegalMoves, which sets up a smaller
+	// board first for positions without kings: perft's positions gain
+	// nothing from that.
+	g.init(p)
 	moves := g.appendLegal(stack)
 	if depth == 2 {
 		var n uint64
 		for _, m := range moves {
 			next, moved, kings := p.boardAfter(m)
-			n += uint64(countMoves(&g, next, moved, kings, p.turn^1, p.kingRun[p.turn&1^1], m.captured, moves[len(moves):]))
+			n += uint64(countMoves(g, next, moved, kings, p.turn^1, p.kingRun[p.turn&1^1], m.captured, moves[len(moves):]))
 		}
 		return n
 	}
 	rest := moves[len(moves):]
 	var n uint64
 	for _, m := range moves {
-		n += perft(p.applyBoard(m), depth-1, rest)
+		n += perftAfter(g, p, m, depth-1, rest)
 	}
 	return n
+}
+
+// perftAfter is perft of the position after m. The position is passed
+// by address: a copy read whole right after playBoard's field by field
+// stores stalled on them. It is a function of its own so that the
+// position stays on the stack: inside perft's loop, its address would
+// outlive the loop's turn.
+func perftAfter(g *generator, p *Position, m Move, depth int, stack []Move) uint64 {
+	q := *p
+	q.playBoard(m)
+	return perft(g, &q, depth, stack)
 }
 
 // DivideEntry is one line of Divide: a legal move and the perft count of
