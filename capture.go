@@ -6,7 +6,9 @@ import (
 	"iter"
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,12 +29,13 @@ import (
 // list, the graph search of capturegraph.go (value and parity bounds,
 // Euler settling) where they are countless but the best captures take
 // nearly everything within reach. So after a short graph search alone,
-// the two run side by side (searchHard): the graph search as a coroutine,
-// each in short turns that share the time evenly, each going on where its
-// last turn stopped, until one finishes. Whichever suits the position, a
-// hard piece costs about twice what that one needs alone. Both are exact,
-// so the turns only choose which answers; the captures an unfinished
-// search recorded are real and stay.
+// the two run side by side until one finishes (searchHard): on two cores
+// at once when the program has them, else on one, the graph search as a
+// coroutine, in short turns that share the time evenly. Whichever suits
+// the position, a hard piece costs about twice what that one needs alone,
+// in CPU time; on two cores the answer comes in about that one's time.
+// Both are exact, so which one answers never changes the answer; the
+// captures an unfinished search recorded are real and stay.
 
 const (
 	manValue  = 100
@@ -107,6 +110,8 @@ type captureState struct {
 	// the slice since it began.
 	eulerPause                func(work int) bool
 	eulerPaused, eulerCharged int
+	// halt, when not nil, stops the search once set (searchParallel).
+	halt *atomic.Bool
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
@@ -352,11 +357,9 @@ const (
 )
 
 // searchHard searches a piece whose plain search ran out of budget, by
-// the two methods at once: the graph search runs as a coroutine that
-// pauses after each slice of work, the set search goes on where it
-// stopped in between, and the first to finish answers. Neither repeats
-// work for the other, so a piece costs about twice what the faster method
-// needs alone, whichever it is.
+// the two methods at once (searchBoth), and the first to finish answers.
+// Neither repeats work for the other, so a piece costs about twice what
+// the faster method needs alone, whichever it is.
 func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
 	g.hard = true
 	g.hardPiece++
@@ -392,6 +395,9 @@ func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
 // by more than a fixed share of units could follow. The time decides only
 // which exact method answers, never the answer.
 func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
+	if runtime.GOMAXPROCS(0) > 1 {
+		return g.searchParallel(dst, b, king)
+	}
 	var graphDst []Move
 	// A long Euler test counts against the slice as it goes, at the rate
 	// settle charges it.
@@ -439,6 +445,54 @@ func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
 			return g.recordSets(graphDst)
 		}
 	}
+}
+
+// searchParallel is searchBoth on two cores: the graph search runs on a
+// copy of g in a goroutine of its own, the set search goes on here, and
+// the first to finish stops the other. They use as much time in all as
+// the coroutine's turns on one core, and answer in half of it.
+func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
+	var setsDone, graphDone atomic.Bool
+	gr := new(generator)
+	*gr = *g
+	gr.halt = &setsDone
+	gr.eulerPause = func(int) bool { return !setsDone.Load() }
+	result := make(chan []Move, 1)
+	go func() {
+		d := gr.turn(dst, b, king, true, unbounded) // dst is its alone until then
+		graphDone.Store(true)
+		result <- d
+	}()
+	g.halt = &graphDone
+	g.nodes, g.limit, g.over, g.check = 0, unbounded, false, 0
+	done := g.setTurn(b, king)
+	g.halt = nil
+	graphFinished := !done && g.err == nil // it stopped the set search
+	if !graphFinished {
+		setsDone.Store(true)
+	}
+	graphDst := <-result
+	gr.halt, gr.eulerPause = nil, nil
+	if g.err == nil {
+		g.err = gr.err
+	}
+	switch {
+	case g.err != nil:
+		return graphDst
+	case graphFinished || !gr.over:
+		sets := g.sets
+		*g = *gr // the graph search's answer, and its account of it
+		g.sets = sets
+		return graphDst
+	}
+	// What the graph search kept is where the rest goes.
+	g.best, g.pieceStart, g.seen = gr.best, gr.pieceStart, gr.seen
+	if g.sets.full {
+		// Out of room: the graph search answers alone, and so in rounds
+		// of growing budget.
+		return g.graphRounds(graphDst, b, king)
+	}
+	return g.recordSets(graphDst)
 }
 
 // setsWaning reports that the set search of the current hard piece is
@@ -510,6 +564,9 @@ func (g *generator) step(cost int) bool {
 		if g.err = g.ctx.Err(); g.err != nil {
 			g.over = true
 		}
+	}
+	if g.halt != nil && g.halt.Load() {
+		g.over = true // the other search of searchParallel finished
 	}
 	if !g.over {
 		g.charge(cost)

@@ -154,7 +154,10 @@ func (m Move) IsZero() bool { return m == Move{} }
 // the side to move has lost. The order is that of generation, which
 // depends on the board; sort with slices.SortFunc(moves, [Move.Compare]) for
 // the canonical one (UIs and tests that compare lists want it). For positions from untrusted sources use
-// LegalMovesContext, which can be stopped.
+// LegalMovesContext, which can be stopped. A capture that is hard to
+// search (made up placements, never seen in games) may be searched by a
+// second goroutine too, for the length of the call, when GOMAXPROCS
+// allows.
 func (p Position) LegalMoves() []Move {
 	var buf [128]Move
 	moves := p.AppendLegalMoves(buf[:0])

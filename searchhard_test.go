@@ -9,9 +9,39 @@ import (
 	"time"
 )
 
+// bothWays runs f with the hard searches side by side on one core (as a
+// coroutine) and, where there are several, on two (searchParallel).
+func bothWays(t *testing.T, f func(t *testing.T)) {
+	t.Run("coroutine", func(t *testing.T) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+		f(t)
+	})
+	if runtime.GOMAXPROCS(0) > 1 {
+		t.Run("parallel", f)
+	}
+}
+
+// The hard searches give the same moves, in the same order, run either
+// way.
+func TestHardBothWays(t *testing.T) {
+	want := map[string][]Move{}
+	for _, c := range worstCases(t) {
+		want[c[0]] = MustParseFEN(c[1]).LegalMoves()
+	}
+	bothWays(t, func(t *testing.T) {
+		for _, c := range worstCases(t) {
+			if got := MustParseFEN(c[1]).LegalMoves(); !slices.Equal(got, want[c[0]]) {
+				t.Errorf("%s: %d moves, want %d in the same order", c[0], len(got), len(want[c[0]]))
+			}
+		}
+	})
+}
+
 // A set search that runs out of room leaves the piece to the graph search
 // alone, in rounds: the answer stays LegalMoves'.
-func TestSetsOutOfRoom(t *testing.T) {
+func TestSetsOutOfRoom(t *testing.T) { bothWays(t, setsOutOfRoom) }
+
+func setsOutOfRoom(t *testing.T) {
 	fell := 0
 	for _, c := range worstCases(t) {
 		p := MustParseFEN(c[1])
@@ -35,8 +65,11 @@ func TestSetsOutOfRoom(t *testing.T) {
 }
 
 // Stopped at any point of the two searches side by side, LegalMovesContext
-// gives the full answer or none, and leaves no coroutine behind.
-func TestHardStopsAnywhere(t *testing.T) {
+// gives the full answer or none, and leaves no coroutine or goroutine
+// behind.
+func TestHardStopsAnywhere(t *testing.T) { bothWays(t, hardStopsAnywhere) }
+
+func hardStopsAnywhere(t *testing.T) {
 	names := map[string]bool{"climb5Kings": true, "climb4Mixed": true, "climb6Mixed2": true}
 	before := runtime.NumGoroutine()
 	for _, c := range worstCases(t) {
@@ -57,7 +90,13 @@ func TestHardStopsAnywhere(t *testing.T) {
 			}
 		}
 	}
-	if after := runtime.NumGoroutine(); after > before {
+	// A goroutine that has handed over its result may take a moment to
+	// end.
+	after := runtime.NumGoroutine()
+	for wait := time.Now(); after > before && time.Since(wait) < time.Second; after = runtime.NumGoroutine() {
+		time.Sleep(time.Millisecond)
+	}
+	if after > before {
 		t.Errorf("%d goroutines after, %d before", after, before)
 	}
 }
