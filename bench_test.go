@@ -90,7 +90,10 @@ func BenchmarkPerftSuiteDepth6(b *testing.B) { benchPerftSuite(b, 6) }
 // second to fifth run of a position find the branch predictor trained on
 // it, which BenchmarkPerftSuite's one run a position never does, so only
 // this one compares with the driver's per-repeat time. Its ns/op is five
-// repeats; ns/repeat is one.
+// repeats; ns/repeat is one. The driver is built with -march=native: the
+// Go build of the same instruction set is GOAMD64=v3 (go test with
+// GOAMD64=v3 in the environment), about 5% faster than the default v1
+// here, by BMI shifts and bit scans.
 func BenchmarkPerftSuiteRepeat5(b *testing.B) { benchPerftSuiteRepeat(b, 5, 5) }
 
 // BenchmarkPerftSuiteDepth6Repeat3 is BenchmarkPerftSuiteRepeat5 to depth
