@@ -622,3 +622,42 @@ func TestSearchWorkedOut(t *testing.T) {
 		t.Errorf("another start: %v, %v; want %v", q, err, at(1))
 	}
 }
+
+// TestServePonderBounded: Serve checks the engine's ponder move within its
+// bound on move generation, and leaves out one it cannot check in time.
+// Black's 1-7 leads to man26 of the root's testdata/worstcase.txt, whose
+// captures outgrow the generator's quick pass, so that it looks at its
+// context; the position searched has only quiet moves, checked without
+// looking. A bound already passed then leaves the move and drops the
+// ponder; the default bound keeps both.
+func TestServePonderBounded(t *testing.T) {
+	noLeaks(t)
+	p := frisian.MustParseFEN("B:W50:B1,9,11,12,13,14,16,18,20,21,22,23,24,27,29,31,32,33,34,36,38,40,41,42,43,44,K47,K49")
+	move, err := p.ParseHubMove("1-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := p.Apply(move)
+	if after.FEN() != frisian.MustParseFEN("W:W50:B7,9,11,12,13,14,16,18,20,21,22,23,24,27,29,31,32,33,34,36,38,40,41,42,43,44,K47,K49").FEN() {
+		t.Fatalf("1-7 leads to %s, not man26", after.FEN())
+	}
+	ponder := after.LegalMoves()[0]
+	in := "hub\ninit\npos pos=" + FormatPosition(p) + "\nlevel depth=1\ngo think\n"
+	for _, tc := range []struct {
+		bound time.Duration
+		want  string
+	}{
+		{genTimeout, "done move=1-7 ponder=" + ponder.HubString()},
+		{-1, "done move=1-7"},
+	} {
+		var out bytes.Buffer
+		s := &server{e: &testEngine{result: &Result{Move: move, Ponder: ponder}}, w: &out, genTimeout: tc.bound}
+		if err := s.serve(strings.NewReader(in)); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if got := lines[len(lines)-1]; got != tc.want {
+			t.Errorf("bound %v: Serve ended with %q, want %q (all: %q)", tc.bound, got, tc.want, lines)
+		}
+	}
+}
