@@ -81,6 +81,11 @@ const genTimeout = 5 * time.Second
 // line, and Serve goes on (Scan answers a bad position or move and an
 // unknown command so, and dies on a malformed line).
 //
+// The limits of a search are those of the level lines since the last pos
+// or go, as in Scan: each line sets the limits it names (a game clock,
+// moves, time and inc, as a whole) and keeps the others, so that "level
+// depth=10" then "level move-time=5" bound the search by both.
+//
 // Each generation of legal moves (checking the moves of a pos command, the
 // position at go, whose moves the engine's move must be one of, and the
 // engine's ponder move) gets at most 5 seconds, since positions from the
@@ -295,10 +300,15 @@ func (s *server) position(l Line) {
 	s.pos = &Search{Start: start, Moves: moves, checked: &checkedSearch{start: start, moves: slices.Clone(moves), end: end}}
 }
 
-// level reads a level command; a malformed one leaves the limits as they
-// were.
+// level reads a level command. As in Scan 3.1, levels add up until the
+// search: a level line sets the limits it names and leaves the others,
+// but a game clock (moves, time, inc) is set as a whole, its fields not
+// named being zero. A malformed line leaves the limits as they were.
 func (s *server) level(l Line) {
-	var lim Limits
+	lim := s.limits
+	if l.Has("moves") || l.Has("time") || l.Has("inc") {
+		lim.Moves, lim.Time, lim.Inc = 0, 0, 0
+	}
 	for _, a := range l.Args {
 		var err error
 		switch a.Name {

@@ -661,3 +661,49 @@ func TestServePonderBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestServeLevelsAddUp: several level lines before a go add up, as in
+// Scan 3.1. protocol.txt gives level in forms that each name some limits
+// ("level depth=<max depth> (optional)", "level move-time=<time per move>
+// (optional)", "level [moves=<remaining moves>] time=<remaining time>
+// [inc=<increment per move>]"), and Scan's hub loop sets, for each level
+// line, only the depth, nodes and move time it names, and the clock
+// (moves, time, inc) as a whole when it names any of them; pos and the end
+// of a go reset them all.
+func TestServeLevelsAddUp(t *testing.T) {
+	noLeaks(t)
+	s := time.Second
+	for _, tc := range []struct {
+		levels []string
+		want   Limits
+	}{
+		{[]string{"depth=3", "move-time=60"}, Limits{Depth: 3, MoveTime: 60 * s}},
+		{[]string{"moves=9 time=291.587", "nodes=1000"}, Limits{Moves: 9, Time: 291587 * time.Millisecond, Nodes: 1000}},
+		{[]string{"depth=5 move-time=2", "depth=7"}, Limits{Depth: 7, MoveTime: 2 * s}},
+		// A clock replaces the last one whole: no moves or inc are left over.
+		{[]string{"moves=9 time=291.587 inc=1", "time=100"}, Limits{Time: 100 * s}},
+		{[]string{"time=100", "inc=2", "depth=4"}, Limits{Inc: 2 * s, Depth: 4}},
+		// A malformed line changes nothing.
+		{[]string{"depth=3 move-time=1", "depth=4 nodes=x"}, Limits{Depth: 3, MoveTime: s}},
+	} {
+		var in strings.Builder
+		in.WriteString("hub\ninit\nlevel depth=9 nodes=9\npos start\n") // pos resets the first level
+		for _, l := range tc.levels {
+			in.WriteString("level " + l + "\n")
+		}
+		in.WriteString("go think\nlevel nodes=1\ngo think\n") // and so does go: nodes alone
+		e := &testEngine{}
+		if err := Serve(strings.NewReader(in.String()), io.Discard, e); err != nil {
+			t.Fatal(err)
+		}
+		if len(e.searches) != 2 {
+			t.Fatalf("%q: %d searches, want 2", tc.levels, len(e.searches))
+		}
+		if got := e.searches[0].Limits; got != tc.want {
+			t.Errorf("%q: limits %+v, want %+v", tc.levels, got, tc.want)
+		}
+		if got, want := e.searches[1].Limits, (Limits{Nodes: 1}); got != want {
+			t.Errorf("%q, then go and level nodes=1: limits %+v, want %+v", tc.levels, got, want)
+		}
+	}
+}
