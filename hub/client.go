@@ -508,7 +508,7 @@ func (c *Client) Quit(ctx context.Context) error {
 		case <-t.C:
 			c.kill(ErrUnresponsive)
 			<-c.dead
-			return fmt.Errorf("%w to quit: killed", ErrUnresponsive)
+			return fmt.Errorf("%w to quit within %v: killed", ErrUnresponsive, c.opt.StopTimeout)
 		case <-ctx.Done():
 			c.kill(ErrClosed)
 			<-c.dead
