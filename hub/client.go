@@ -106,6 +106,9 @@ type Client struct {
 // waited for forever. On failure the process is killed. See StartCmd for
 // other directories, environments and options.
 func Start(ctx context.Context, path string, args ...string) (*Client, error) {
+	if ctx == nil {
+		return nil, nilContext("Start")
+	}
 	if strings.ContainsRune(path, filepath.Separator) {
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
@@ -123,6 +126,9 @@ func Start(ctx context.Context, path string, args ...string) (*Client, error) {
 // is nil the client keeps the last few KiB the engine writes there for
 // ExitError. ctx bounds the start and the handshake only.
 func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
+	if ctx == nil {
+		return nil, nilContext("StartCmd")
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -174,6 +180,9 @@ func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
 // io.Closer whose Close ends a blocked Read (as io.PipeReader and os.File
 // are), or the goroutine waits for r to end by itself.
 func NewClient(ctx context.Context, r io.Reader, w io.Writer, o Options) (*Client, error) {
+	if ctx == nil {
+		return nil, nilContext("NewClient")
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -292,6 +301,9 @@ func parseParam(l Line) Param {
 // ErrProtocol when name or value cannot be written in the protocol (a value
 // holding '"' or a newline).
 func (c *Client) SetParam(ctx context.Context, name, value string) error {
+	if ctx == nil {
+		return nilContext("Client.SetParam")
+	}
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
 	if err := c.usable(); err != nil {
@@ -359,6 +371,9 @@ func (s *Settings) Set(v string) error {
 // names the setting that failed and wraps SetParam's or Init's error; the
 // client stays open, to be closed by the caller.
 func (c *Client) Setup(ctx context.Context, settings ...Setting) error {
+	if ctx == nil {
+		return nilContext("Client.Setup")
+	}
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
 	if err := c.usable(); err != nil {
@@ -382,6 +397,9 @@ func (c *Client) Setup(ctx context.Context, settings ...Setting) error {
 //
 // Go calls Init when it has not been called.
 func (c *Client) Init(ctx context.Context) error {
+	if ctx == nil {
+		return nilContext("Client.Init")
+	}
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
 	if err := c.usable(); err != nil {
@@ -423,6 +441,9 @@ func (c *Client) init(ctx context.Context) error {
 // NewGame tells the engine that the next search is unrelated to the last
 // ones (new-game), so that it may clear its tables.
 func (c *Client) NewGame(ctx context.Context) error {
+	if ctx == nil {
+		return nilContext("Client.NewGame")
+	}
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
 	if err := c.usable(); err != nil {
@@ -439,6 +460,9 @@ func (c *Client) NewGame(ctx context.Context) error {
 // the engine sent while the client was idle, answering nothing, are
 // dropped.
 func (c *Client) Ping(ctx context.Context) error {
+	if ctx == nil {
+		return nilContext("Client.Ping")
+	}
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
 	if err := c.usable(); err != nil {
@@ -454,6 +478,9 @@ func (c *Client) Ping(ctx context.Context) error {
 // when it had to be killed after StopTimeout, and one wrapping ctx's error
 // when it was killed because ctx ended. Calls after the first return nil.
 func (c *Client) Quit(ctx context.Context) error {
+	if ctx == nil {
+		return nilContext("Client.Quit")
+	}
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
 	if c.closed {
@@ -481,7 +508,7 @@ func (c *Client) Quit(ctx context.Context) error {
 		case <-t.C:
 			c.kill(ErrUnresponsive)
 			<-c.dead
-			return fmt.Errorf("%w to quit: killed", ErrUnresponsive)
+			return fmt.Errorf("%w to quit within %v: killed", ErrUnresponsive, c.opt.StopTimeout)
 		case <-ctx.Done():
 			c.kill(ErrClosed)
 			<-c.dead

@@ -36,6 +36,10 @@
 // a search and closing a Client always end, and Close leaves no process or
 // goroutine behind.
 //
+// A nil context is refused, as in the frisian package: every function and
+// method here that takes a context returns an error wrapping os.ErrInvalid
+// for a nil one, before it reads, writes or changes anything.
+//
 // # Server
 //
 // Serve reads a GUI's commands and has an Engine search; a Go engine is

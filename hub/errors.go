@@ -3,6 +3,7 @@ package hub
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -10,7 +11,8 @@ import (
 // one of them, so that callers can test the kind of failure with
 // errors.Is; a move that is not legal wraps one of the frisian package's
 // sentinels as well. The other errors are the caller's: a context's error
-// when it ends first, os.ErrInvalid for an argument that cannot be used,
+// when it ends first, os.ErrInvalid for an argument that cannot be used
+// (a nil context, for one),
 // and the operating system's error when the engine cannot be started.
 var (
 	// ErrProtocol: a line broke the protocol: it is malformed, or it is
@@ -113,4 +115,10 @@ func (e *ExitError) Unwrap() []error {
 		return []error{ErrEngineExited}
 	}
 	return []error{ErrEngineExited, e.Err}
+}
+
+// nilContext is the error of the call op given a nil context, which it
+// returns before any I/O or change of state.
+func nilContext(op string) error {
+	return fmt.Errorf("hub: %s: nil context: %w", op, os.ErrInvalid)
 }

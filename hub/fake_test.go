@@ -137,20 +137,29 @@ func TestFakeNoFrisian(t *testing.T) {
 }
 
 // TestFakeSilentSearch: an engine that never answers a search, nor stop,
-// is killed StopTimeout after the stop.
+// is killed StopTimeout after the stop. The time is bounded below, which
+// load cannot break, and above only by DefaultStopTimeout, which a client
+// that lost its Options would take (the other tests give 5 s for a whole
+// exchange, so this asks no more of a loaded machine than they do); the
+// error names the stop timeout that killed it, and a watchdog catches a
+// client that never does.
 func TestFakeSilentSearch(t *testing.T) {
 	noLeaks(t)
-	ctx := timeout(t, 5*time.Second)
+	ctx := timeout(t, 30*time.Second)
 	c, err := startFake(t, ctx, script{onGo: func(f *fake, l Line) bool { return true }})
 	if err != nil {
 		t.Fatal(err)
 	}
+	start := time.Now() // before the 50 ms start, so that d bounds both
 	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
-	start := time.Now()
-	_, err = c.BestMove(short, startSearch)
+	_, err = within(t, watchdog, func() (Result, error) { return c.BestMove(short, startSearch) })
+	d := time.Since(start)
 	wantErr(t, "BestMove", err, ErrUnresponsive)
-	if d := time.Since(start); d < 250*time.Millisecond || d > 2*time.Second {
+	if err == nil || !strings.Contains(err.Error(), "to stop within 200ms") {
+		t.Errorf("BestMove: %v; want the kill by the 200 ms stop timeout", err)
+	}
+	if d < 250*time.Millisecond || d >= DefaultStopTimeout {
 		t.Errorf("gave up after %v, want 50 ms and the 200 ms stop timeout", d)
 	}
 	wantErr(t, "Ping after the kill", c.Ping(ctx), ErrUnresponsive)
@@ -292,10 +301,11 @@ func TestFakeRejects(t *testing.T) {
 }
 
 // TestFakeIgnoresQuit: an engine that neither quits nor stops at the end
-// of its input is killed by Close.
+// of its input is killed by Close, StopTimeout after the quit (timed as in
+// TestFakeSilentSearch).
 func TestFakeIgnoresQuit(t *testing.T) {
 	noLeaks(t)
-	ctx := timeout(t, 5*time.Second)
+	ctx := timeout(t, 30*time.Second)
 	c, err := startFake(t, ctx, script{
 		before: func(f *fake, l Line) (bool, bool) {
 			if l.Command != "quit" {
@@ -313,8 +323,13 @@ func TestFakeIgnoresQuit(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	wantErr(t, "Close", c.Close(), ErrUnresponsive)
-	if d := time.Since(start); d < 200*time.Millisecond || d > 2*time.Second {
+	_, err = within(t, watchdog, func() (struct{}, error) { return struct{}{}, c.Close() })
+	d := time.Since(start)
+	wantErr(t, "Close", err, ErrUnresponsive)
+	if err == nil || !strings.Contains(err.Error(), "to quit within 200ms") {
+		t.Errorf("Close: %v; want the kill by the 200 ms stop timeout", err)
+	}
+	if d < 200*time.Millisecond || d >= DefaultStopTimeout {
 		t.Errorf("Close took %v, want the 200 ms stop timeout", d)
 	}
 	if err := c.Close(); err != nil {

@@ -380,3 +380,32 @@ func wantErr(t *testing.T, what string, err error, targets ...error) {
 		}
 	}
 }
+
+// watchdog is how long within waits for a call that should end in well
+// under a second: far beyond any delay of a loaded machine.
+const watchdog = 30 * time.Second
+
+// within returns f's results, or fails the test when f has not returned
+// after d (f goes on, and the test's cleanups end it).
+func within[T any](t *testing.T, d time.Duration, f func() (T, error)) (T, error) {
+	t.Helper()
+	type result struct {
+		v   T
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		v, err := f()
+		ch <- result{v, err}
+	}()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-timer.C:
+		t.Fatalf("no return after %v", d)
+		var zero T
+		return zero, nil // not reached: Fatalf ends the test
+	}
+}

@@ -114,6 +114,9 @@ func ParsePosition(s string) (frisian.Position, error) {
 // frisian.ErrIllegalMove, or wraps frisian.ErrSearchStopped and the
 // context's error.
 func ParseMove(ctx context.Context, p frisian.Position, s string) (frisian.Move, error) {
+	if ctx == nil {
+		return frisian.Move{}, nilContext("ParseMove")
+	}
 	return p.ParseHubMoveContext(ctx, s)
 }
 

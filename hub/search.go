@@ -46,6 +46,9 @@ type Searching struct {
 // Read the reports from Info and end the search with Wait, or with Stop;
 // the client runs no other search until this one is done.
 func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
+	if ctx == nil {
+		return nil, nilContext("Client.Go")
+	}
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
 	if err := c.usable(); err != nil {
@@ -101,6 +104,9 @@ func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
 // returns the engine's move. When ctx ends first, BestMove stops the search
 // and returns an error wrapping ctx's; see Searching.Wait.
 func (c *Client) BestMove(ctx context.Context, s Search) (Result, error) {
+	if ctx == nil {
+		return Result{}, nilContext("Client.BestMove")
+	}
 	srch, err := c.Go(ctx, s)
 	if err != nil {
 		return Result{}, err
@@ -111,6 +117,9 @@ func (c *Client) BestMove(ctx context.Context, s Search) (Result, error) {
 // Analyse starts a search in Analyze mode, with no limit when s has none.
 // It is Go with s.Mode set to Analyze.
 func (c *Client) Analyse(ctx context.Context, s Search) (*Searching, error) {
+	if ctx == nil {
+		return nil, nilContext("Client.Analyse")
+	}
 	s.Mode = Analyze
 	return c.Go(ctx, s)
 }
@@ -139,6 +148,9 @@ func (s *Searching) Done() <-chan struct{} { return s.done }
 // ErrUnresponsive when it was killed for not answering stop, ErrClosed
 // when the client was closed.
 func (s *Searching) Wait(ctx context.Context) (Result, error) {
+	if ctx == nil {
+		return Result{}, nilContext("Searching.Wait")
+	}
 	select {
 	case <-s.done:
 		return s.res, s.err
@@ -157,6 +169,9 @@ func (s *Searching) Wait(ctx context.Context) (Result, error) {
 // killed. When ctx ends first, Stop returns ctx's error and the search goes
 // on ending; Wait or Stop may be called again.
 func (s *Searching) Stop(ctx context.Context) (Result, error) {
+	if ctx == nil {
+		return Result{}, nilContext("Searching.Stop")
+	}
 	s.stop()
 	select {
 	case <-s.done:
@@ -170,6 +185,9 @@ func (s *Searching) Stop(ctx context.Context) (Result, error) {
 // expected, that the reply was played (ponder-hit): the search goes on as
 // a normal one and the engine's clock starts.
 func (s *Searching) PonderHit(ctx context.Context) error {
+	if ctx == nil {
+		return nilContext("Searching.PonderHit")
+	}
 	s.mu.Lock()
 	over := s.finished || s.stopped
 	s.mu.Unlock()

@@ -63,9 +63,11 @@ type GameResetter interface {
 	NewGame()
 }
 
-// posTimeout bounds the checking of the moves of one pos command, which
-// come from the GUI and so from anyone (see Position.LegalMovesContext).
-const posTimeout = 5 * time.Second
+// genTimeout bounds each move generation of Serve: the checking of the
+// moves of one pos command, which come from the GUI and so from anyone,
+// and of the position searched and the engine's answer in it (see
+// Position.LegalMovesContext).
+const genTimeout = 5 * time.Second
 
 // Serve speaks the engine side of the Hub protocol: it reads the GUI's
 // commands from r, answers on w and has e search. It returns nil after quit
@@ -78,8 +80,24 @@ const posTimeout = 5 * time.Second
 // positions and moves, and unknown commands, are answered with an error
 // line, and Serve goes on (Scan answers a bad position or move and an
 // unknown command so, and dies on a malformed line).
+//
+// The limits of a search are those of the level lines since the last pos
+// or go, as in Scan: each line sets the limits it names (a game clock,
+// moves, time and inc, as a whole) and keeps the others, so that "level
+// depth=10" then "level move-time=5" bound the search by both.
+//
+// Each generation of legal moves (checking the moves of a pos command, the
+// position at go, whose moves the engine's move must be one of, and the
+// engine's ponder move) gets at most 5 seconds, since positions from the
+// GUI may be made up to be slow: past that a position is answered as bad,
+// and a ponder move is left out of done.
 func Serve(r io.Reader, w io.Writer, e Engine) error {
-	s := &server{e: e, w: w}
+	s := &server{e: e, w: w, genTimeout: genTimeout}
+	return s.serve(r)
+}
+
+// serve is Serve with the server's settings.
+func (s *server) serve(r io.Reader) error {
 	defer s.stopSearch()
 	br := bufio.NewReaderSize(r, 4096)
 	for {
@@ -121,6 +139,9 @@ func Serve(r io.Reader, w io.Writer, e Engine) error {
 // server is the state of one Serve.
 type server struct {
 	e Engine
+	// genTimeout bounds each generation of legal moves (genTimeout but
+	// in tests).
+	genTimeout time.Duration
 
 	wmu  sync.Mutex
 	w    io.Writer
@@ -266,7 +287,7 @@ func (s *server) position(l Line) {
 		}
 		start = p
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), posTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), s.genTimeout)
 	defer cancel()
 	text, _ := l.Get("moves")
 	moves, end, i, err := parseMoves(ctx, start, text)
@@ -279,10 +300,15 @@ func (s *server) position(l Line) {
 	s.pos = &Search{Start: start, Moves: moves, checked: &checkedSearch{start: start, moves: slices.Clone(moves), end: end}}
 }
 
-// level reads a level command; a malformed one leaves the limits as they
-// were.
+// level reads a level command. As in Scan 3.1, levels add up until the
+// search: a level line sets the limits it names and leaves the others,
+// but a game clock (moves, time, inc) is set as a whole, its fields not
+// named being zero. A malformed line leaves the limits as they were.
 func (s *server) level(l Line) {
-	var lim Limits
+	lim := s.limits
+	if l.Has("moves") || l.Has("time") || l.Has("inc") {
+		lim.Moves, lim.Time, lim.Inc = 0, 0, 0
+	}
 	for _, a := range l.Args {
 		var err error
 		switch a.Name {
@@ -359,9 +385,7 @@ func (s *server) goSearch(l Line) {
 	q := *srch
 	q.Limits, q.Mode = lim, mode
 	p := q.checked.end
-	gen, cancelGen := context.WithTimeout(context.Background(), posTimeout)
-	moves, err := p.LegalMovesContext(gen)
-	cancelGen()
+	moves, err := s.legalMoves(p)
 	if err != nil || len(moves) == 0 {
 		s.error("no legal move to search")
 		s.write(cmd("done"))
@@ -402,12 +426,28 @@ func (s *server) goSearch(l Line) {
 			s.error(fmt.Sprintf("the engine chose %v, which is not a legal move", res.Move))
 		default:
 			done.Args = append(done.Args, Arg{Name: "move", Value: res.Move.HubString()})
-			if !res.Ponder.IsZero() && p.Apply(res.Move).IsLegal(res.Ponder) {
+			// The ponder move is advice: one that takes too long to
+			// check is left out like one that is not legal.
+			if !res.Ponder.IsZero() && s.isLegal(p.Apply(res.Move), res.Ponder) {
 				done.Args = append(done.Args, Arg{Name: "ponder", Value: res.Ponder.HubString()})
 			}
 		}
 		s.write(done)
 	}()
+}
+
+// legalMoves returns the legal moves of p, generated within genTimeout.
+func (s *server) legalMoves(p frisian.Position) ([]frisian.Move, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), s.genTimeout)
+	defer cancel()
+	return p.LegalMovesContext(ctx)
+}
+
+// isLegal reports whether m is legal in p, and false when that takes longer
+// than genTimeout to tell.
+func (s *server) isLegal(p frisian.Position, m frisian.Move) bool {
+	moves, err := s.legalMoves(p)
+	return err == nil && slices.Contains(moves, m)
 }
 
 // ponderHit starts the clock of a pondering search.

@@ -622,3 +622,88 @@ func TestSearchWorkedOut(t *testing.T) {
 		t.Errorf("another start: %v, %v; want %v", q, err, at(1))
 	}
 }
+
+// TestServePonderBounded: Serve checks the engine's ponder move within its
+// bound on move generation, and leaves out one it cannot check in time.
+// Black's 1-7 leads to man26 of the root's testdata/worstcase.txt, whose
+// captures outgrow the generator's quick pass, so that it looks at its
+// context; the position searched has only quiet moves, checked without
+// looking. A bound already passed then leaves the move and drops the
+// ponder; the default bound keeps both.
+func TestServePonderBounded(t *testing.T) {
+	noLeaks(t)
+	p := frisian.MustParseFEN("B:W50:B1,9,11,12,13,14,16,18,20,21,22,23,24,27,29,31,32,33,34,36,38,40,41,42,43,44,K47,K49")
+	move, err := p.ParseHubMove("1-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := p.Apply(move)
+	if after.FEN() != frisian.MustParseFEN("W:W50:B7,9,11,12,13,14,16,18,20,21,22,23,24,27,29,31,32,33,34,36,38,40,41,42,43,44,K47,K49").FEN() {
+		t.Fatalf("1-7 leads to %s, not man26", after.FEN())
+	}
+	ponder := after.LegalMoves()[0]
+	in := "hub\ninit\npos pos=" + FormatPosition(p) + "\nlevel depth=1\ngo think\n"
+	for _, tc := range []struct {
+		bound time.Duration
+		want  string
+	}{
+		{genTimeout, "done move=1-7 ponder=" + ponder.HubString()},
+		{-1, "done move=1-7"},
+	} {
+		var out bytes.Buffer
+		s := &server{e: &testEngine{result: &Result{Move: move, Ponder: ponder}}, w: &out, genTimeout: tc.bound}
+		if err := s.serve(strings.NewReader(in)); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if got := lines[len(lines)-1]; got != tc.want {
+			t.Errorf("bound %v: Serve ended with %q, want %q (all: %q)", tc.bound, got, tc.want, lines)
+		}
+	}
+}
+
+// TestServeLevelsAddUp: several level lines before a go add up, as in
+// Scan 3.1. protocol.txt gives level in forms that each name some limits
+// ("level depth=<max depth> (optional)", "level move-time=<time per move>
+// (optional)", "level [moves=<remaining moves>] time=<remaining time>
+// [inc=<increment per move>]"), and Scan's hub loop sets, for each level
+// line, only the depth, nodes and move time it names, and the clock
+// (moves, time, inc) as a whole when it names any of them; pos and the end
+// of a go reset them all.
+func TestServeLevelsAddUp(t *testing.T) {
+	noLeaks(t)
+	s := time.Second
+	for _, tc := range []struct {
+		levels []string
+		want   Limits
+	}{
+		{[]string{"depth=3", "move-time=60"}, Limits{Depth: 3, MoveTime: 60 * s}},
+		{[]string{"moves=9 time=291.587", "nodes=1000"}, Limits{Moves: 9, Time: 291587 * time.Millisecond, Nodes: 1000}},
+		{[]string{"depth=5 move-time=2", "depth=7"}, Limits{Depth: 7, MoveTime: 2 * s}},
+		// A clock replaces the last one whole: no moves or inc are left over.
+		{[]string{"moves=9 time=291.587 inc=1", "time=100"}, Limits{Time: 100 * s}},
+		{[]string{"time=100", "inc=2", "depth=4"}, Limits{Inc: 2 * s, Depth: 4}},
+		// A malformed line changes nothing.
+		{[]string{"depth=3 move-time=1", "depth=4 nodes=x"}, Limits{Depth: 3, MoveTime: s}},
+	} {
+		var in strings.Builder
+		in.WriteString("hub\ninit\nlevel depth=9 nodes=9\npos start\n") // pos resets the first level
+		for _, l := range tc.levels {
+			in.WriteString("level " + l + "\n")
+		}
+		in.WriteString("go think\nlevel nodes=1\ngo think\n") // and so does go: nodes alone
+		e := &testEngine{}
+		if err := Serve(strings.NewReader(in.String()), io.Discard, e); err != nil {
+			t.Fatal(err)
+		}
+		if len(e.searches) != 2 {
+			t.Fatalf("%q: %d searches, want 2", tc.levels, len(e.searches))
+		}
+		if got := e.searches[0].Limits; got != tc.want {
+			t.Errorf("%q: limits %+v, want %+v", tc.levels, got, tc.want)
+		}
+		if got, want := e.searches[1].Limits, (Limits{Nodes: 1}); got != want {
+			t.Errorf("%q, then go and level nodes=1: limits %+v, want %+v", tc.levels, got, want)
+		}
+	}
+}
