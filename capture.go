@@ -43,7 +43,7 @@ const (
 )
 
 // plainBudget is the number of nodes of one piece's plain capture search
-// after which it is searched in turns (see above). One node is the unit of
+// after which it is searched by both methods (see above). One node is the unit of
 // every budget: about 50 ns.
 //
 // A search still going after earlyBudget nodes on a board where at least
@@ -86,7 +86,7 @@ type captureState struct {
 	nodes      int    // nodes of the current turn
 	limit      int    // the current turn's budget, in nodes
 	over       bool   // the current turn ran past its budget
-	hard       bool   // the piece is searched in turns (see above)
+	hard       bool   // the piece is searched by both methods (see above)
 	hardPiece  int    // counts the hard pieces, so that a turn knows its piece
 	solved     int    // the budget of the round that finished the last hard piece
 
@@ -387,13 +387,14 @@ func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
 	return dst
 }
 
-// searchBoth runs the two methods on the piece on bit b in turns, the
-// graph search first: its first node cuts a piece that cannot reach the
-// best score at once, and settles those whose best captures take
-// everything in reach. The turns share the time evenly: the cost of a
-// unit of work differs between the methods, and within one as it goes,
-// by more than a fixed share of units could follow. The time decides only
-// which exact method answers, never the answer.
+// searchBoth runs the two methods on the piece on bit b side by side until
+// one finishes: on two cores when GOMAXPROCS allows (searchParallel), else
+// in turns on this one, the graph search first (its first node cuts a
+// piece that cannot reach the best score at once, and settles those whose
+// best captures take everything in reach). The turns share the time
+// evenly: the cost of a unit of work differs between the methods, and
+// within one as it goes, by more than a fixed share of units could follow.
+// The time decides only which exact method answers, never the answer.
 func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
 	if runtime.GOMAXPROCS(0) > 1 {
 		return g.searchParallel(dst, b, king)

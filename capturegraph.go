@@ -344,8 +344,8 @@ func (cg *captureGraph) pieceSpans() *pieceSpans {
 	return all
 }
 
-// graphSearch appends the best captures of the piece on bit from, as a
-// turn of searchPiece.
+// graphSearch appends the best captures of the piece on bit from that it
+// finds within the turn's budget (see turn).
 func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 	// The Euler test's state lives apart: it holds the context, and so
 	// must not hold g, which then could not stay on the stack.

@@ -125,9 +125,9 @@ func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
 	s.all = 1<<n - 1
 }
 
-// setSearch appends the best captures of the piece on bit from, as a turn
-// of searchPiece. A turn of the same hard piece after one that ran out of
-// budget goes on where that one stopped.
+// setSearch appends the best captures of the piece on bit from that it
+// finds within the turn's budget (see turn): a turn of the same hard piece
+// after one that ran out goes on where that one stopped.
 func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
 	g.setTurn(from, king)
 	return g.recordSets(dst)
