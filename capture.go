@@ -43,8 +43,8 @@ const (
 )
 
 // plainBudget is the number of nodes of one piece's plain capture search
-// after which it is searched by both methods (see above). One node is the unit of
-// every budget: about 50 ns.
+// after which it is searched by both methods (see above). One node is the
+// unit of every budget: about 50 ns.
 //
 // A search still going after earlyBudget nodes on a board where at least
 // crowdedPrey enemy pieces have an empty square on both sides along some
