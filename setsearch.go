@@ -39,8 +39,10 @@ type setSearch struct {
 	all    uint64 // the pieces, as a set of indices into pieces
 	kings  uint64 // those of them that are kings
 	// jumpable holds, for each square, the pieces that can be jumped
-	// from it.
+	// from it, and fromAll, for each piece, the squares it can be jumped
+	// from.
 	jumpable [64]uint64
+	fromAll  [64]uint64
 	// The squares of each set: indexed by the set itself when there are
 	// few pieces (then every set comes after its subsets), else in
 	// tables of the sets of one size.
@@ -121,6 +123,10 @@ func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
 			}
 		}
 		q.n = k
+		s.fromAll[i] = 0
+		for _, f := range q.from[:k] {
+			s.fromAll[i] |= f
+		}
 	}
 	s.all = 1<<n - 1
 }
@@ -259,11 +265,21 @@ func (s *setSearch) expand(g *generator, taken, at uint64, next *setLayer) bool 
 		return true // nothing from here can reach the best score
 	}
 	var goesOn, jumped uint64 // squares of at with a jump; the pieces
-	for a := at; a != 0; a &= a - 1 {
-		v := bits.TrailingZeros64(a)
-		if j := s.jumpable[v&63] & left; j != 0 {
-			goesOn |= 1 << v
-			jumped |= j
+	if bits.OnesCount64(at) <= bits.OnesCount64(left) {
+		for a := at; a != 0; a &= a - 1 {
+			v := bits.TrailingZeros64(a)
+			if j := s.jumpable[v&63] & left; j != 0 {
+				goesOn |= 1 << v
+				jumped |= j
+			}
+		}
+	} else {
+		for l := left; l != 0; l &= l - 1 {
+			i := bits.TrailingZeros64(l)
+			if m := at & s.fromAll[i&63]; m != 0 {
+				goesOn |= m
+				jumped |= l & -l
+			}
 		}
 	}
 	grew := bits.OnesCount64(jumped)
