@@ -282,6 +282,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 	type hard struct {
 		b, full int
 		king    bool
+		cg      *captureGraph
 	}
 	var buf [NumSquares]hard
 	pieces := buf[:0]
@@ -292,7 +293,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 			g.setPiece(b, king)
 			cg := newCaptureGraph(b, g.own|g.opp, g.opp, king)
 			r, _ := cg.reach(b, 0)
-			pieces = append(pieces, hard{b, g.score(r), king})
+			pieces = append(pieces, hard{b, g.score(r), king, cg})
 		}
 	}
 	slices.SortStableFunc(pieces, func(x, y hard) int { return cmp.Compare(y.full, x.full) })
@@ -303,7 +304,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 		g.setPiece(p.b, p.king)
 		// The captures its plain search kept may lie anywhere after start.
 		g.pieceStart = g.start
-		dst = g.searchHard(dst, p.b, p.king)
+		dst = g.searchHard(dst, p.b, p.king, p.cg)
 	}
 	return dst
 }
@@ -334,8 +335,9 @@ type hardPiece struct {
 	rootTests map[uint64]uint64
 }
 
-// pieceOf returns what the turns of the hard piece on bit from share. A
-// turn outside searchHard (hardPiece 0, in tests) gets its own.
+// pieceOf returns what the turns of the hard piece on bit from share
+// (searchHard makes it). A turn outside searchHard (hardPiece 0, in tests)
+// gets its own.
 func (g *generator) pieceOf(from int, king bool) *hardPiece {
 	if g.hardPiece != 0 && g.piece.id == g.hardPiece {
 		return &g.piece
@@ -356,16 +358,18 @@ const (
 	setSlice   = 1 << 12
 )
 
-// searchHard searches a piece whose plain search ran out of budget, by
-// the two methods at once (searchBoth), and the first to finish answers.
+// searchHard searches a piece whose plain search ran out of budget, whose
+// capture graph is cg, by the two methods at once (searchBoth), and the
+// first to finish answers.
 // Neither repeats work for the other, so a piece costs about twice what
 // the faster method needs alone, whichever it is.
-func (g *generator) searchHard(dst []Move, b int, king bool) []Move {
+func (g *generator) searchHard(dst []Move, b int, king bool, cg *captureGraph) []Move {
 	g.hard = true
 	g.hardPiece++
+	g.piece = hardPiece{id: g.hardPiece, cg: cg, euler: &eulerSearch{ctx: g.ctx}}
 	// Most hard pieces need no more than a short graph search, which
 	// needs no coroutine.
-	if dst = g.turn(dst, b, king, true, 4*plainBudget); !g.over || g.err != nil {
+	if dst = g.graphTurn(dst, b, king, 4*plainBudget); !g.over || g.err != nil {
 		g.hard = false
 		return dst
 	}
@@ -410,7 +414,7 @@ func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
 	graph := func(yield func(struct{}) bool) {
 		g.yield = yield
 		// The set search bounds the time: the graph search need not.
-		graphDst = g.turn(dst, b, king, true, unbounded)
+		graphDst = g.graphTurn(dst, b, king, unbounded)
 	}
 	next, stop := iter.Pull(graph)
 	defer stop()
@@ -435,15 +439,10 @@ func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
 		case g.err != nil:
 			stop()
 			return graphDst
-		case g.sets.full:
-			// Out of room: the graph search answers alone, and so in
-			// rounds of growing budget.
-			stop()
-			g.stopped = false
-			return g.graphRounds(graphDst, b, king)
 		case done:
 			stop() // the graph search returns what it found so far
-			return g.recordSets(graphDst)
+			g.stopped = false
+			return g.afterSets(graphDst, b, king)
 		}
 	}
 }
@@ -460,7 +459,7 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	gr.eulerPause = func(int) bool { return !setsDone.Load() }
 	result := make(chan []Move, 1)
 	go func() {
-		d := gr.turn(dst, b, king, true, unbounded) // dst is its alone until then
+		d := gr.graphTurn(dst, b, king, unbounded) // dst is its alone until then
 		graphDone.Store(true)
 		result <- d
 	}()
@@ -488,12 +487,18 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	}
 	// What the graph search kept is where the rest goes.
 	g.best, g.pieceStart, g.seen = gr.best, gr.pieceStart, gr.seen
+	return g.afterSets(graphDst, b, king)
+}
+
+// afterSets ends searchBoth once the set search is done, the graph search
+// stopped with its captures in dst: the set search's captures join them,
+// or, when it ran out of room, the graph search answers alone, in rounds
+// of growing budget.
+func (g *generator) afterSets(dst []Move, b int, king bool) []Move {
 	if g.sets.full {
-		// Out of room: the graph search answers alone, and so in rounds
-		// of growing budget.
-		return g.graphRounds(graphDst, b, king)
+		return g.graphRounds(dst, b, king)
 	}
-	return g.recordSets(graphDst)
+	return g.recordSets(dst)
 }
 
 // setsWaning reports that the set search of the current hard piece is
@@ -516,7 +521,7 @@ const unbounded = math.MaxInt / 4
 // that finished the last hard piece of the position.
 func (g *generator) graphRounds(dst []Move, b int, king bool) []Move {
 	for budget := max(4*plainBudget, g.solved); ; budget *= 4 {
-		dst = g.turn(dst, b, king, true, budget)
+		dst = g.graphTurn(dst, b, king, budget)
 		if !g.over {
 			g.solved = budget
 			return dst
@@ -540,18 +545,14 @@ func (g *generator) pause() bool {
 	return g.err == nil
 }
 
-// turn runs one search of the piece on bit b within budget: the graph
-// search or the set search.
-func (g *generator) turn(dst []Move, b int, king, graph bool, budget int) []Move {
+// graphTurn runs the graph search of the piece on bit b within budget.
+func (g *generator) graphTurn(dst []Move, b int, king bool, budget int) []Move {
 	g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
-	if graph {
-		if g.table == nil {
-			g.table = new(stateTable)
-		}
-		g.table.clear()
-		return g.graphSearch(dst, b, king)
+	if g.table == nil {
+		g.table = new(stateTable)
 	}
-	return g.setSearch(dst, b, king)
+	g.table.clear()
+	return g.graphSearch(dst, b, king)
 }
 
 // step counts a node of the current turn, and reports false when the turn

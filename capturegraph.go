@@ -345,7 +345,7 @@ func (cg *captureGraph) pieceSpans() *pieceSpans {
 }
 
 // graphSearch appends the best captures of the piece on bit from that it
-// finds within the turn's budget (see turn).
+// finds within the turn's budget (see graphTurn).
 func (g *generator) graphSearch(dst []Move, from int, king bool) []Move {
 	// The Euler test's state lives apart: it holds the context, and so
 	// must not hold g, which then could not stay on the stack.
@@ -453,8 +453,12 @@ func (s *graphSearch) settle(dst []Move, at int, taken, r uint64, leave int, lim
 					}
 					continue
 				}
-				ends, known := s.tests[set]
-				if known && taken == 0 {
+				var ends uint64
+				known := false
+				if taken == 0 {
+					ends, known = s.tests[set]
+				}
+				if known {
 					if !g.step(linearTestCost) {
 						return dst, false
 					}

@@ -40,16 +40,26 @@ func oneMethod(p Position, m method) ([]Move, bool) {
 	for k := g.ownKings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		g.from, g.flags, g.occ = uint8(b), flagKing, (g.own|g.opp)&^(1<<b)
-		dst = g.turn(dst, b, true, graph, 1<<40)
+		dst = oneTurn(&g, dst, b, true, graph)
 		full = full || g.over
 	}
 	for k := jumpSources(g.opp, g.empty) & g.ownMen; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		g.from, g.flags, g.open = uint8(b), 0, g.empty|1<<b
-		dst = g.turn(dst, b, false, graph, 1<<40)
+		dst = oneTurn(&g, dst, b, false, graph)
 		full = full || g.over
 	}
 	return dst, !full
+}
+
+// oneTurn searches the piece on bit b by one method, without a budget.
+func oneTurn(g *generator, dst []Move, b int, king, graph bool) []Move {
+	if graph {
+		return g.graphTurn(dst, b, king, 1<<40)
+	}
+	g.nodes, g.limit, g.over, g.check = 0, 1<<40, false, 0
+	g.setTurn(b, king)
+	return g.recordSets(dst)
 }
 
 // checkMethods compares the captures of each method with the reference

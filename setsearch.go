@@ -131,14 +131,6 @@ func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
 	s.all = 1<<n - 1
 }
 
-// setSearch appends the best captures of the piece on bit from that it
-// finds within the turn's budget (see turn): a turn of the same hard piece
-// after one that ran out goes on where that one stopped.
-func (g *generator) setSearch(dst []Move, from int, king bool) []Move {
-	g.setTurn(from, king)
-	return g.recordSets(dst)
-}
-
 // setTurn runs the set search on the piece on bit from within the turn's
 // budget, going on where the last turn of the same hard piece stopped, and
 // reports whether it finished. Out of room counts as finished; then
