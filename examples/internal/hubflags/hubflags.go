@@ -24,7 +24,7 @@ import (
 // move time the examples let a search take before they give it up.
 const Timeout = 30 * time.Second
 
-// DefaultMoveTime is the move-time flag's default.
+// DefaultMoveTime is -movetime's default.
 const DefaultMoveTime = time.Second
 
 // Flags are what the engine flags say.
