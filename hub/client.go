@@ -301,14 +301,11 @@ func parseParam(l Line) Param {
 // ErrProtocol when name or value cannot be written in the protocol (a value
 // holding '"' or a newline).
 func (c *Client) SetParam(ctx context.Context, name, value string) error {
-	if ctx == nil {
-		return nilContext("Client.SetParam")
-	}
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
-	if err := c.usable(); err != nil {
+	end, err := c.begin(ctx, "Client.SetParam")
+	if err != nil {
 		return err
 	}
+	defer end()
 	return c.setParam(ctx, name, value)
 }
 
@@ -371,14 +368,11 @@ func (s *Settings) Set(v string) error {
 // names the setting that failed and wraps SetParam's or Init's error; the
 // client stays open, to be closed by the caller.
 func (c *Client) Setup(ctx context.Context, settings ...Setting) error {
-	if ctx == nil {
-		return nilContext("Client.Setup")
-	}
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
-	if err := c.usable(); err != nil {
+	end, err := c.begin(ctx, "Client.Setup")
+	if err != nil {
 		return err
 	}
+	defer end()
 	for _, s := range settings {
 		if err := c.setParam(ctx, s.Name, s.Value); err != nil {
 			return fmt.Errorf("hub: parameter %s=%s: %w", s.Name, s.Value, err)
@@ -397,14 +391,11 @@ func (c *Client) Setup(ctx context.Context, settings ...Setting) error {
 //
 // Go calls Init when it has not been called.
 func (c *Client) Init(ctx context.Context) error {
-	if ctx == nil {
-		return nilContext("Client.Init")
-	}
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
-	if err := c.usable(); err != nil {
+	end, err := c.begin(ctx, "Client.Init")
+	if err != nil {
 		return err
 	}
+	defer end()
 	return c.init(ctx)
 }
 
@@ -441,14 +432,11 @@ func (c *Client) init(ctx context.Context) error {
 // NewGame tells the engine that the next search is unrelated to the last
 // ones (new-game), so that it may clear its tables.
 func (c *Client) NewGame(ctx context.Context) error {
-	if ctx == nil {
-		return nilContext("Client.NewGame")
-	}
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
-	if err := c.usable(); err != nil {
+	end, err := c.begin(ctx, "Client.NewGame")
+	if err != nil {
 		return err
 	}
+	defer end()
 	if err := c.send(ctx, cmd("new-game")); err != nil {
 		return err
 	}
@@ -460,14 +448,11 @@ func (c *Client) NewGame(ctx context.Context) error {
 // the engine sent while the client was idle, answering nothing, are
 // dropped.
 func (c *Client) Ping(ctx context.Context) error {
-	if ctx == nil {
-		return nilContext("Client.Ping")
-	}
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
-	if err := c.usable(); err != nil {
+	end, err := c.begin(ctx, "Client.Ping")
+	if err != nil {
 		return err
 	}
+	defer end()
 	return c.sync(ctx)
 }
 
@@ -533,10 +518,25 @@ func (c *Client) closeWrite() {
 	}
 }
 
-// usable begins an operation: it returns the error for an operation on a
-// closed or dead client, or one with a search running, and drops the
-// control lines left over from earlier (a stray error while idle), which
-// are not about the commands the operation sends. opMu is held.
+// begin begins the operation op: it refuses a nil ctx, takes opMu and
+// checks that the client is usable. On success the caller calls end when
+// the operation is over, to release opMu.
+func (c *Client) begin(ctx context.Context, op string) (end func(), err error) {
+	if ctx == nil {
+		return nil, nilContext(op)
+	}
+	c.opMu.Lock()
+	if err := c.usable(); err != nil {
+		c.opMu.Unlock()
+		return nil, err
+	}
+	return c.opMu.Unlock, nil
+}
+
+// usable returns the error for an operation on a closed or dead client,
+// or one with a search running, and drops the control lines left over
+// from earlier (a stray error while idle), which are not about the
+// commands the operation sends. opMu is held.
 func (c *Client) usable() error {
 	if c.closed {
 		return ErrClosed

@@ -28,13 +28,13 @@
 // search and streams its reports (info lines) over a channel; Stop, Wait
 // and PonderHit end or steer it.
 //
-// Every call that waits for the engine takes a context, and waits no longer
-// than it allows; give it a deadline. An engine that hangs, crashes, writes garbage
-// or plays illegal moves gives a typed error (see the Err variables,
-// ProtocolError, EngineError and ExitError), and one that ignores stop or
-// quit is killed after Options.StopTimeout, whatever the context: stopping
-// a search and closing a Client always end, and Close leaves no process or
-// goroutine behind.
+// Every call that waits for the engine takes a context, and waits no
+// longer than it allows; give it a deadline. An engine that hangs,
+// crashes, writes garbage or plays illegal moves gives a typed error (see
+// the Err variables, ProtocolError, EngineError and ExitError), and one
+// that ignores stop or quit is killed after Options.StopTimeout, whatever
+// the context: stopping a search and closing a Client always end, and
+// Close leaves no process or goroutine behind.
 //
 // A nil context is refused, as in the frisian package: every function and
 // method here that takes a context returns an error wrapping os.ErrInvalid

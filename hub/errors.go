@@ -12,8 +12,8 @@ import (
 // errors.Is; a move that is not legal wraps one of the frisian package's
 // sentinels as well. The other errors are the caller's: a context's error
 // when it ends first, os.ErrInvalid for an argument that cannot be used
-// (a nil context, for one),
-// and the operating system's error when the engine cannot be started.
+// (a nil context, for one), and the operating system's error when the
+// engine cannot be started.
 var (
 	// ErrProtocol: a line broke the protocol: it is malformed, or it is
 	// not the answer the protocol asks for (a done without a move, a move

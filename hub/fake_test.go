@@ -356,6 +356,21 @@ func TestFakeLateDone(t *testing.T) {
 	}
 }
 
+// floodBefore is a fake that answers the command with n error lines
+// and then answer.
+func floodBefore(command string, n int, answer string) script {
+	return script{before: func(f *fake, l Line) (bool, bool) {
+		if l.Command != command {
+			return false, true
+		}
+		for range n {
+			f.say(`error message="flood"`)
+		}
+		f.say(answer)
+		return true, true
+	}}
+}
+
 // A pong that comes after more error lines than the client buffers is
 // not lost: Ping, and the syncs after it, still get their answers. (Before,
 // the pong was dropped with the excess lines, and every later sync waited
@@ -363,18 +378,7 @@ func TestFakeLateDone(t *testing.T) {
 func TestFloodBeforePong(t *testing.T) {
 	noLeaks(t)
 	ctx := timeout(t, 5*time.Second)
-	c, err := startFake(t, ctx, script{
-		before: func(f *fake, l Line) (bool, bool) {
-			if l.Command != "ping" {
-				return false, true
-			}
-			for range 5000 {
-				f.say(`error message="flood"`)
-			}
-			f.say("pong")
-			return true, true
-		},
-	})
+	c, err := startFake(t, ctx, floodBefore("ping", 5000, "pong"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,18 +398,7 @@ func TestFloodBeforePong(t *testing.T) {
 func TestFloodedAnswerBounded(t *testing.T) {
 	noLeaks(t)
 	ctx := timeout(t, 5*time.Second)
-	c, err := startFake(t, ctx, script{
-		before: func(f *fake, l Line) (bool, bool) {
-			if l.Command != "init" {
-				return false, true
-			}
-			for range 200 {
-				f.say(`error message="flood"`)
-			}
-			f.say("ready")
-			return true, true
-		},
-	})
+	c, err := startFake(t, ctx, floodBefore("init", 200, "ready"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,14 +46,11 @@ type Searching struct {
 // Read the reports from Info and end the search with Wait, or with Stop;
 // the client runs no other search until this one is done.
 func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
-	if ctx == nil {
-		return nil, nilContext("Client.Go")
-	}
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
-	if err := c.usable(); err != nil {
+	end, err := c.begin(ctx, "Client.Go")
+	if err != nil {
 		return nil, err
 	}
+	defer end()
 	if s.Mode > Ponder {
 		return nil, fmt.Errorf("hub: search mode %d: %w", s.Mode, os.ErrInvalid)
 	}

@@ -10,18 +10,12 @@ import (
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
 	"github.com/frisian-draughts/frisian/examples/internal/enginehub"
-	"github.com/frisian-draughts/frisian/hub"
 )
 
 // TestMain lets the test binary be a Hub engine: run as "hubengine" it
 // serves the examples' engine, as examples/hubengine does.
 func TestMain(m *testing.M) {
-	if len(os.Args) == 2 && os.Args[1] == "hubengine" {
-		if err := hub.Serve(os.Stdin, os.Stdout, &enginehub.Player{}); err != nil {
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	enginehub.ServeIfAsked()
 	os.Exit(m.Run())
 }
 

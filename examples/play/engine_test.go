@@ -8,20 +8,15 @@ import (
 	"testing"
 
 	"github.com/frisian-draughts/frisian/examples/internal/enginehub"
-	"github.com/frisian-draughts/frisian/hub"
 )
 
 // TestMain lets the test binary play a Hub engine: run as "hubengine" it
 // serves the examples' engine, as examples/hubengine does, and as
 // "illegal" it answers every search with a move that is not legal.
 func TestMain(m *testing.M) {
+	enginehub.ServeIfAsked()
 	if len(os.Args) == 2 {
 		switch os.Args[1] {
-		case "hubengine":
-			if err := hub.Serve(os.Stdin, os.Stdout, &enginehub.Player{}); err != nil {
-				os.Exit(1)
-			}
-			os.Exit(0)
 		case "illegal":
 			in := bufio.NewScanner(os.Stdin)
 			for in.Scan() {

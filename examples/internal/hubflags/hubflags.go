@@ -24,7 +24,7 @@ import (
 // move time the examples let a search take before they give it up.
 const Timeout = 30 * time.Second
 
-// DefaultMoveTime is the move-time flag's default.
+// DefaultMoveTime is -movetime's default.
 const DefaultMoveTime = time.Second
 
 // Flags are what the engine flags say.
@@ -32,47 +32,31 @@ type Flags struct {
 	Path     string        // -engine: the engine's program, "" for none
 	Args     string        // -engine-args: its arguments, separated by blanks
 	Params   hub.Settings  // -engine-param NAME=VALUE, repeatable: its parameters, set in order
-	MoveTime time.Duration // -movetime (or the name Usage gives): its time per search
-
-	moveTimeFlag string // the move-time flag's name, for Check
+	MoveTime time.Duration // -movetime: its time per search
 }
 
-// DefaultMoveTimeFlag is the move-time flag's name when Usage gives none.
-const DefaultMoveTimeFlag = "movetime"
-
 // Usage holds the help text of the flags whose meaning each program says
-// in its own words, and the move-time flag's name.
+// in its own words.
 type Usage struct {
 	Engine   string // -engine: what the engine does in the program
-	MoveTime string // the move-time flag
-	// MoveTimeFlag is the move-time flag's name: DefaultMoveTimeFlag
-	// when empty.
-	MoveTimeFlag string
+	MoveTime string // -movetime
 }
 
 // Register defines the flags on fs: -engine, -engine-args (default "hub",
-// which Scan needs), -engine-param and the move-time flag (default
+// which Scan needs), -engine-param and -movetime (default
 // DefaultMoveTime), with the help texts of u.
 func (f *Flags) Register(fs *flag.FlagSet, u Usage) {
-	f.moveTimeFlag = u.MoveTimeFlag
-	if f.moveTimeFlag == "" {
-		f.moveTimeFlag = DefaultMoveTimeFlag
-	}
 	fs.StringVar(&f.Path, "engine", "", u.Engine)
 	fs.StringVar(&f.Args, "engine-args", "hub", "the engine's arguments, separated by spaces")
 	fs.Var(&f.Params, "engine-param", "NAME=VALUE: set a parameter of the engine (repeatable)")
-	fs.DurationVar(&f.MoveTime, f.moveTimeFlag, DefaultMoveTime, u.MoveTime)
+	fs.DurationVar(&f.MoveTime, "movetime", DefaultMoveTime, u.MoveTime)
 }
 
 // Check reports whether the flags can be used: the move time must be more
 // than 0. The error names the flag.
 func (f *Flags) Check() error {
 	if f.MoveTime <= 0 {
-		name := f.moveTimeFlag
-		if name == "" { // Flags not registered
-			name = DefaultMoveTimeFlag
-		}
-		return fmt.Errorf("-%s %v: want more than 0", name, f.MoveTime)
+		return fmt.Errorf("-movetime %v: want more than 0", f.MoveTime)
 	}
 	return nil
 }
