@@ -203,19 +203,7 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 	if run.count >= 3 {
 		g.restrict(run.after(taken, own, kings))
 	}
-	jumpers := g.ownKings
-	if bits.OnesCount64(g.opp) <= sparseKings {
-		jumpers = g.kingsJumping(jumpers)
-	}
-	if jumpers != 0 {
-		jumpers &= g.initKingJumps()
-	}
-	// Kings alone are common in the positions with kings, and then the
-	// men's fill is wasted.
-	var men uint64
-	if g.ownMen != 0 {
-		men = jumpSources(g.opp, g.empty) & g.ownMen
-	}
+	jumpers, men := g.jumpers()
 	if jumpers|men != 0 {
 		if n := len(g.capturesOf(scratch[:0], jumpers, men)); n > 0 {
 			return n
