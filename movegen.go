@@ -163,10 +163,10 @@ func countManSteps(men, empty uint64, c Color) int {
 	return bits.OnesCount64(men<<dirSW&empty) + bits.OnesCount64(men<<dirSE&empty)
 }
 
-// countLegal returns len(p.LegalMoves()) with less work.
-func (p *Position) countLegal(scratch []Move) int {
-	var g generator
-	return countMoves(&g, p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)
+// countLegal returns len(p.LegalMoves()) with less work, in g (see
+// countMoves).
+func (p *Position) countLegal(g *generator, scratch []Move) int {
+	return countMoves(g, p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)
 }
 
 // countMoves counts the legal moves of the side to move, given its pieces
@@ -180,7 +180,9 @@ func (p *Position) countLegal(scratch []Move) int {
 // capacity it does not allocate. g is the generator to work in, given
 // rather than made here so that perft's leaves share one: the generator
 // is large, and zeroing it took a good part of a leaf's time. It needs no
-// reset between uses but that of its context (none, in perft).
+// reset between uses but that of its context (none, in perft): what else
+// carries over, the hard search's starting budget (g.solved), changes how
+// long a hard piece takes, never its moves.
 func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, taken uint64, scratch []Move) int {
 	if own&kings == 0 {
 		empty := boardMask &^ (own | opp)
