@@ -117,17 +117,26 @@ type captureState struct {
 // appendCaptures appends the best captures of the side to move to dst, and
 // nothing when it has none.
 func (g *generator) appendCaptures(dst []Move) []Move {
-	kings := g.ownKings
+	kings, men := g.jumpers()
+	return g.capturesOf(dst, kings, men)
+}
+
+// jumpers returns the side to move's kings and men that can jump now, and
+// fills in g.jumpFrom when some king can.
+func (g *generator) jumpers() (kings, men uint64) {
+	kings = g.ownKings
 	if bits.OnesCount64(g.opp) <= sparseKings {
 		kings = g.kingsJumping(kings)
 	}
 	if kings != 0 {
 		kings &= g.initKingJumps()
 	}
-	if g.ownMen == 0 {
-		return g.capturesOf(dst, kings, 0)
+	// Kings alone are common in the positions with kings, and then the
+	// men's fill is wasted.
+	if g.ownMen != 0 {
+		men = jumpSources(g.opp, g.empty) & g.ownMen
 	}
-	return g.capturesOf(dst, kings, jumpSources(g.opp, g.empty)&g.ownMen)
+	return kings, men
 }
 
 // capturesOf appends the best captures of the given kings and men, which
@@ -717,8 +726,9 @@ func (g *generator) keepEnds(dst []Move, ends, captured uint64, score int) []Mov
 		g.outOfBudget()
 	}
 	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
+		// Its score is kept: no need to compare it again per square.
 		for ; ends != 0; ends &= ends - 1 {
-			dst = g.recordScored(dst, bits.TrailingZeros64(ends), captured, score)
+			dst = g.keep(dst, bits.TrailingZeros64(ends), captured, score)
 		}
 		return dst
 	}

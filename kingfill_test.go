@@ -78,3 +78,47 @@ func TestCountSlides(t *testing.T) {
 		}
 	}
 }
+
+// kingsJumping must find the kings that can jump now by walking each line
+// square by square, on random boards with few enemy pieces (where it is
+// used) and with many.
+func TestKingsJumping(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 10))
+	for i := range 4000 {
+		var g board
+		var own, opp, kings uint64
+		for n := Square(1); n <= NumSquares; n++ {
+			switch x := r.IntN(20); {
+			case x < 1+i%4:
+				opp |= bit(n)
+			case x < 8:
+				own |= bit(n)
+				if r.IntN(2) == 0 {
+					kings |= bit(n)
+				}
+			}
+		}
+		g.initBoard(own, opp, kings, White)
+		occ := own | opp
+		var want uint64
+		for k := g.ownKings; k != 0; k &= k - 1 {
+			b := bits.TrailingZeros64(k)
+			for d := range 8 {
+				at := neighbour[d][b]
+				for at != noBit && occ&(1<<at) == 0 {
+					at = neighbour[d][at]
+				}
+				if at == noBit || opp&(1<<at) == 0 {
+					continue
+				}
+				if n := neighbour[d][at]; n != noBit && occ&(1<<n) == 0 {
+					want |= 1 << b
+				}
+			}
+		}
+		if got := g.kingsJumping(g.ownKings); got != want {
+			t.Fatalf("own %s, kings %s, opp %s: got %s, want %s", SquareSet{own}, SquareSet{kings},
+				SquareSet{opp}, SquareSet{got}, SquareSet{want})
+		}
+	}
+}

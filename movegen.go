@@ -163,10 +163,10 @@ func countManSteps(men, empty uint64, c Color) int {
 	return bits.OnesCount64(men<<dirSW&empty) + bits.OnesCount64(men<<dirSE&empty)
 }
 
-// countLegal returns len(p.LegalMoves()) with less work.
-func (p *Position) countLegal(scratch []Move) int {
-	var g generator
-	return countMoves(&g, p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)
+// countLegal returns len(p.LegalMoves()) with less work, in g (see
+// countMoves).
+func (p *Position) countLegal(g *generator, scratch []Move) int {
+	return countMoves(g, p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)
 }
 
 // countMoves counts the legal moves of the side to move, given its pieces
@@ -180,7 +180,9 @@ func (p *Position) countLegal(scratch []Move) int {
 // capacity it does not allocate. g is the generator to work in, given
 // rather than made here so that perft's leaves share one: the generator
 // is large, and zeroing it took a good part of a leaf's time. It needs no
-// reset between uses but that of its context (none, in perft).
+// reset between uses but that of its context (none, in perft): what else
+// carries over, the hard search's starting budget (g.solved), changes how
+// long a hard piece takes, never its moves.
 func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, taken uint64, scratch []Move) int {
 	if own&kings == 0 {
 		empty := boardMask &^ (own | opp)
@@ -203,19 +205,7 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 	if run.count >= 3 {
 		g.restrict(run.after(taken, own, kings))
 	}
-	jumpers := g.ownKings
-	if bits.OnesCount64(g.opp) <= sparseKings {
-		jumpers = g.kingsJumping(jumpers)
-	}
-	if jumpers != 0 {
-		jumpers &= g.initKingJumps()
-	}
-	// Kings alone are common in the positions with kings, and then the
-	// men's fill is wasted.
-	var men uint64
-	if g.ownMen != 0 {
-		men = jumpSources(g.opp, g.empty) & g.ownMen
-	}
+	jumpers, men := g.jumpers()
 	if jumpers|men != 0 {
 		if n := len(g.capturesOf(scratch[:0], jumpers, men)); n > 0 {
 			return n

@@ -39,7 +39,7 @@ const (
 
 func perft(g *generator, p *Position, depth int, stack []Move) uint64 {
 	if depth == 1 {
-		return uint64(p.countLegal(stack))
+		return uint64(p.countLegal(g, stack))
 	}
 	// The generator rather than AppendLegalMoves, which sets up a smaller
 	// board first for positions without kings: perft's positions gain
