@@ -527,7 +527,8 @@ const unbounded = math.MaxInt / 4
 // of growing budget, which bounds how much of it the Euler tests of one
 // node may use before it searches the nodes after: a round that runs out
 // starts again with four times the budget. A piece starts at the round
-// that finished the last hard piece of the position.
+// that finished the last hard piece the generator searched (in a position,
+// or in a whole perft tree): that changes only how long it takes.
 func (g *generator) graphRounds(dst []Move, b int, king bool) []Move {
 	for budget := max(4*plainBudget, g.solved); ; budget *= 4 {
 		dst = g.graphTurn(dst, b, king, budget)
