@@ -175,9 +175,10 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 // position's captures, and the landing paths of one of them, can take long
 // to search. When ctx is done before the answer is known it returns an
 // error wrapping both [ErrSearchStopped] and ctx.Err(), never a wrong
-// answer; an answer that needs no search (a quiet move, a whole landing
-// path) comes whatever ctx. A nil ctx gives an error wrapping
-// [os.ErrInvalid].
+// answer. The legal moves are worked out under ctx (see
+// [Position.LegalMovesContext]); once they are, an answer that needs no
+// further search (a quiet move, a whole landing path) comes whatever ctx.
+// A nil ctx gives an error wrapping [os.ErrInvalid].
 func (t MoveText) ResolveContext(ctx context.Context, p Position) (Move, error) {
 	text := clip(t.String())
 	if err := t.check(ctx, text); err != nil {
