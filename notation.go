@@ -607,7 +607,7 @@ func (p Position) whyIllegal(t MoveText, legal []Move) string {
 		if captures {
 			return "capturing is compulsory (Art. 10)"
 		}
-		if km := p.KingRun(us); pc.IsKing() && km.Count >= 3 && km.Square == from {
+		if km := p.KingRun(us); pc.IsKing() && km.Count >= KingRunLimit && km.Square == from {
 			st := p.Setup()
 			st.KingRun[us] = KingRun{}
 			if q, err := st.Position(); err == nil {
