@@ -380,6 +380,10 @@ func (p Position) ParseMove(s string) (Move, error) {
 // [ErrSearchStopped] and ctx.Err(); a nil ctx gives an error wrapping
 // [os.ErrInvalid].
 func (p Position) ParseMoveContext(ctx context.Context, s string) (Move, error) {
+	if ctx == nil {
+		// Before the text is read, as ParseHubMoveContext does.
+		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
+	}
 	t, err := ParseMoveText(s)
 	if err != nil {
 		return Move{}, err

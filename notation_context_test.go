@@ -128,6 +128,13 @@ func TestNilContexts(t *testing.T) {
 	if _, err := r.NextContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("NextContext(nil): %v", err)
 	}
+	// Bad text with a nil ctx: the nil ctx is the error.
+	if _, err := p.ParseMoveContext(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("ParseMoveContext(nil, %q): %v", "x", err)
+	}
+	if _, err := p.ParseHubMoveContext(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("ParseHubMoveContext(nil, %q): %v", "x", err)
+	}
 	// The zero PDNReader, which reads an empty stream, and one whose
 	// reading has ended answer a nil ctx alike.
 	var zero PDNReader
