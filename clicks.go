@@ -191,13 +191,13 @@ func (c Clicks) Complete(m Move) []Square {
 	return path
 }
 
-// Finish is Complete with the pieces the path takes: it returns the whole
-// path of m that Complete gives and the pieces that path jumps, in the
-// order jumped, as the Taken of clicks along the whole path would hold
-// them (empty for a quiet move). It is what a UI records and animates once
-// the clicks, or a move given otherwise (with no clicks: from the Clicks
-// of none), name m, without following the clicks again. path and taken
-// are nil when m is not in c.Moves.
+// Finish is [Clicks.Complete] that also returns the pieces the path
+// jumps, in the order jumped, as Taken holds them for clicks along the
+// whole path (nil for a quiet move). A UI records and animates a move with
+// it once the clicks name m, without following them again; for a move
+// given otherwise, typed or an engine's, it calls Finish on the Clicks of
+// no clicks, FollowClicks(legal, nil). path and taken are nil when m is
+// not in c.Moves.
 func (c Clicks) Finish(m Move) (path, taken []Square) {
 	if !slices.Contains(c.Moves, m) {
 		return nil, nil

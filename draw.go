@@ -267,7 +267,8 @@ type DrawCounter struct {
 	Plies bool
 	// Side is the side whose moves are counted when Plies is false: under
 	// the official rules, the side with two kings, which must win within
-	// Limit of its moves. It is White when Plies is true.
+	// Limit of its moves. It means nothing, and is White, the zero
+	// Color, when Plies is true.
 	Side Color
 }
 

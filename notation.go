@@ -175,9 +175,10 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 // position's captures, and the landing paths of one of them, can take long
 // to search. When ctx is done before the answer is known it returns an
 // error wrapping both [ErrSearchStopped] and ctx.Err(), never a wrong
-// answer; an answer that needs no search (a quiet move, a whole landing
-// path) comes whatever ctx. A nil ctx gives an error wrapping
-// [os.ErrInvalid].
+// answer. The legal moves are worked out under ctx (see
+// [Position.LegalMovesContext]); once they are, an answer that needs no
+// further search (a quiet move, a whole landing path) comes whatever ctx.
+// A nil ctx gives an error wrapping [os.ErrInvalid].
 func (t MoveText) ResolveContext(ctx context.Context, p Position) (Move, error) {
 	text := clip(t.String())
 	if err := t.check(ctx, text); err != nil {
@@ -379,6 +380,10 @@ func (p Position) ParseMove(s string) (Move, error) {
 // [ErrSearchStopped] and ctx.Err(); a nil ctx gives an error wrapping
 // [os.ErrInvalid].
 func (p Position) ParseMoveContext(ctx context.Context, s string) (Move, error) {
+	if ctx == nil {
+		// Before the text is read, as ParseHubMoveContext does.
+		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
+	}
 	t, err := ParseMoveText(s)
 	if err != nil {
 		return Move{}, err
@@ -606,7 +611,7 @@ func (p Position) whyIllegal(t MoveText, legal []Move) string {
 		if captures {
 			return "capturing is compulsory (Art. 10)"
 		}
-		if km := p.KingRun(us); pc.IsKing() && km.Count >= 3 && km.Square == from {
+		if km := p.KingRun(us); pc.IsKing() && km.Count >= KingRunLimit && km.Square == from {
 			st := p.Setup()
 			st.KingRun[us] = KingRun{}
 			if q, err := st.Position(); err == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -126,6 +127,28 @@ func TestNilContexts(t *testing.T) {
 	r := NewPDNReader(strings.NewReader("1. 32-28 *"))
 	if _, err := r.NextContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("NextContext(nil): %v", err)
+	}
+	// Bad text with a nil ctx: the nil ctx is the error.
+	if _, err := p.ParseMoveContext(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("ParseMoveContext(nil, %q): %v", "x", err)
+	}
+	if _, err := p.ParseHubMoveContext(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("ParseHubMoveContext(nil, %q): %v", "x", err)
+	}
+	// The zero PDNReader, which reads an empty stream, and one whose
+	// reading has ended answer a nil ctx alike.
+	var zero PDNReader
+	if _, err := zero.NextContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("zero PDNReader, NextContext(nil): %v", err)
+	}
+	if _, err := r.Next(); err != nil {
+		t.Fatalf("Next: %v", err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Fatalf("Next after the only game: %v; want io.EOF", err)
+	}
+	if _, err := r.NextContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("NextContext(nil) after the end: %v", err)
 	}
 }
 

@@ -87,14 +87,15 @@ func (r *PDNReader) Next() (*Game, error) { return r.NextContext(context.Backgro
 // ctx.Err(), and the reading ends. A nil ctx gives an error wrapping
 // [os.ErrInvalid].
 func (r *PDNReader) NextContext(ctx context.Context) (*Game, error) {
+	if ctx == nil {
+		// Before the other answers, so that a nil ctx is found at once.
+		return nil, fmt.Errorf("reading PDN: nil context: %w", os.ErrInvalid)
+	}
 	if r.err != nil {
 		return nil, r.err
 	}
 	if r.lex.br == nil {
 		return nil, io.EOF // the zero PDNReader reads an empty stream
-	}
-	if ctx == nil {
-		return nil, fmt.Errorf("reading PDN: nil context: %w", os.ErrInvalid)
 	}
 	gr := gameReader{r: r, game: r.games + 1, budget: maxGameText, ctx: ctx}
 	for tokens := 0; ; tokens++ {

@@ -65,8 +65,8 @@ func (s Setup) Position() (Position, error) {
 	for c := White; c <= Black; c++ {
 		km := s.KingRun[c]
 		switch {
-		case km.Count < 0 || km.Count > 3:
-			return Position{}, invalidPosition(0, fmt.Sprintf("%s king-move count %d is not 0–3", c, km.Count))
+		case km.Count < 0 || km.Count > KingRunLimit:
+			return Position{}, invalidPosition(0, fmt.Sprintf("%s king-move count %d is not 0–%d", c, km.Count, KingRunLimit))
 		case km.Count == 0 && km.Square != 0:
 			return Position{}, invalidPosition(0, fmt.Sprintf("%s king-move count 0 with a square", c))
 		case km.Count == 0:
