@@ -110,8 +110,10 @@ type captureState struct {
 	// the slice since it began.
 	eulerPause                func(work int) bool
 	eulerPaused, eulerCharged int
-	// halt, when not nil, stops the search once set (searchParallel).
-	halt *atomic.Bool
+	// halt, when not nil, stops the search once set (searchParallel);
+	// graphStop, when not nil, stops the graph search running beside
+	// the set search, which then may ask for its help.
+	halt, graphStop *atomic.Bool
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
@@ -461,24 +463,34 @@ func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
 // the first to finish stops the other. They use as much time in all as
 // the coroutine's turns on one core, and answer in half of it.
 func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
-	var setsDone, graphDone atomic.Bool
+	// graphStop stops the graph search: the set search finished, or
+	// wants its help (setSearch.askHelp).
+	var graphStop, graphDone atomic.Bool
+	g.setSearch() // made now, to be shared with the helper
+	g.sets.help.Store(helpNone)
 	gr := new(generator)
 	*gr = *g
-	gr.halt = &setsDone
-	gr.eulerPause = func(int) bool { return !setsDone.Load() }
+	gr.halt = &graphStop
+	gr.eulerPause = func(int) bool { return !graphStop.Load() }
 	result := make(chan []Move, 1)
 	go func() {
 		d := gr.graphTurn(dst, b, king, unbounded) // dst is its alone until then
-		graphDone.Store(true)
+		if !gr.over || gr.err != nil {
+			graphDone.Store(true)
+		} else {
+			gr.sets.helpSets() // when asked, and still wanted
+		}
 		result <- d
 	}()
-	g.halt = &graphDone
+	g.halt, g.graphStop = &graphDone, &graphStop
 	g.nodes, g.limit, g.over, g.check = 0, unbounded, false, 0
 	done := g.setTurn(b, king)
-	g.halt = nil
-	graphFinished := !done && g.err == nil // it stopped the set search
+	g.halt, g.graphStop = nil, nil
+	g.sets.quit.Store(true) // a helper still going stops
+	g.sets.answered = done && g.err == nil
+	graphFinished := !done && g.err == nil && graphDone.Load() // it stopped the set search
 	if !graphFinished {
-		setsDone.Store(true)
+		graphStop.Store(true)
 	}
 	graphDst := <-result
 	gr.halt, gr.eulerPause = nil, nil

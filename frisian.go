@@ -188,6 +188,7 @@ func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 	g.init(&p)
 	g.ctx = ctx
 	moves := g.appendLegal(buf[:0])
+	g.release()
 	if g.err != nil {
 		return nil, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.err)
 	}
@@ -200,7 +201,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.side[0]&p.kings != 0 {
 		var g generator
 		g.init(&p)
-		return g.appendSearched(dst, 0)
+		dst = g.appendSearched(dst, 0)
+		g.release()
+		return dst
 	}
 	// Without kings the moves are most often simple, and a board, smaller
 	// than a generator, is quicker to set up.
@@ -211,7 +214,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		return moves
 	}
 	g := generator{board: b}
-	return g.appendSearched(dst, twice)
+	dst = g.appendSearched(dst, twice)
+	g.release()
+	return dst
 }
 
 // appendLegal appends the legal moves of g's position to dst.

@@ -100,3 +100,50 @@ func hardStopsAnywhere(t *testing.T) {
 		t.Errorf("%d goroutines after, %d before", after, before)
 	}
 }
+
+// The set search helped by the graph search's goroutine (askHelp), or
+// taking back the sets of a helper that never comes, finds the moves
+// LegalMoves finds, and a stop at any time gives them all or none.
+func TestSetsHelped(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // help needs it, not two cores
+	}
+	names := map[string]bool{
+		"climb6Mixed1": true, "climb6Mixed4": true, "climb5Kings": true, "climb8Kings4": true,
+		"climb4Kings3": true, "climb7Mixed4": true, "climb2Kings": true, "climb6Kings7": true,
+	}
+	for _, refused := range []bool{false, true} {
+		helps := 0
+		for _, c := range worstCases(t) {
+			if testing.Short() && !names[c[0]] {
+				continue
+			}
+			p := MustParseFEN(c[1])
+			want := p.LegalMoves()
+			slices.SortFunc(want, Move.Compare)
+			for _, d := range []time.Duration{200 * time.Microsecond, 2 * time.Millisecond, time.Minute} {
+				ctx, cancel := context.WithTimeout(context.Background(), d)
+				var g generator
+				g.init(&p)
+				g.ctx = ctx
+				g.sets = &setSearch{helpAlways: true, helpRefused: refused}
+				got := g.appendLegal(nil)
+				cancel()
+				helps += g.sets.helps
+				if g.err != nil {
+					if d == time.Minute {
+						t.Errorf("%s: %v", c[0], g.err)
+					}
+					continue
+				}
+				slices.SortFunc(got, Move.Compare)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s, refused %v, stopped after %v: %d moves, want %d", c[0], refused, d, len(got), len(want))
+				}
+			}
+		}
+		if helps == 0 {
+			t.Errorf("refused %v: no search asked for help, the test tests nothing", refused)
+		}
+	}
+}

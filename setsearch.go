@@ -3,6 +3,10 @@ package frisian
 import (
 	"cmp"
 	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // The search by taken sets: one piece's captures, breadth first over the
@@ -38,6 +42,9 @@ type setSearch struct {
 	pieces [NumSquares]setPiece
 	all    uint64 // the pieces, as a set of indices into pieces
 	kings  uint64 // those of them that are kings
+	// kingDue is added to every score when the capturing piece is a
+	// king, whose capture beats a man's of equal value (RULES.md §3.1).
+	kingDue int
 	// jumpable holds, for each square, the pieces that can be jumped
 	// from it, and fromAll, for each piece, the squares it can be jumped
 	// from.
@@ -48,16 +55,20 @@ type setSearch struct {
 	// tables of the sets of one size.
 	dense  []uint64
 	layers [2]setLayer
-	// The complete captures of the best score found so far (top, -1
-	// for none), recorded at the end: as the score grows, captures
-	// recorded at once would mostly be dropped again.
-	top  int
-	ends []setEnds
+	// The complete captures of the best score found so far, recorded at
+	// the end: as the score grows, captures recorded at once would
+	// mostly be dropped again.
+	setBest
 	full bool // the last search ran out of room
 	// tablesOnly makes every search keep to the tables, and layerSlots,
-	// when not 0, makes them run out of room sooner, for tests.
-	tablesOnly bool
-	layerSlots int
+	// when not 0, makes them run out of room sooner; helpAlways makes
+	// every search on two cores ask for help as soon as it can, and
+	// helpRefused makes the helper never come. For tests.
+	tablesOnly  bool
+	layerSlots  int
+	helpAlways  bool
+	helpRefused bool
+	helps       int // the times help was asked, for tests
 
 	// Where an unfinished search stopped, so that the next turn of the
 	// same hard piece goes on from there instead of starting again.
@@ -70,6 +81,40 @@ type setSearch struct {
 	// past the largest size, the rest of the search costs less than what
 	// it has done.
 	waning bool
+
+	// A second goroutine's help (askHelp), on two cores.
+	help     atomic.Int32 // helpNone, helpAsked, …
+	split    uint64       // the piece (as a set) whose sets the helper takes; 0 alone
+	from     int          // the index both start from
+	passed   atomic.Int64 // the search's place: its sets below are expanded
+	quit     atomic.Bool  // the search stopped: so does the helper
+	marked   []uint64     // the helper's sets, by markedIndex
+	helper   setBest      // the helper's best captures
+	began    time.Time    // when the piece's search began, with help in view
+	indexed  time.Time    // when it turned to the index
+	indexPos int          // where in the index it began
+	// The sets found in the index so far, and those of them expanded.
+	found, expanded int
+	// answered reports that the set search answered for the last hard
+	// piece, side by side with the graph search: the next, on the same
+	// board, most likely goes the same way.
+	answered bool
+}
+
+// setBest is the best score found (-1 for none) and the captures that
+// have it.
+type setBest struct {
+	top  int
+	ends []setEnds
+}
+
+// keep records that the captures taking the set taken, whose score is
+// score (at least top), can end on any square of ends.
+func (b *setBest) keep(taken, ends uint64, score int) {
+	if score > b.top {
+		b.top, b.ends = score, b.ends[:0]
+	}
+	b.ends = append(b.ends, setEnds{taken, ends})
 }
 
 // maxDensePieces is the most pieces whose sets may be indexed directly
@@ -136,10 +181,7 @@ func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
 // reports whether it finished. Out of room counts as finished; then
 // g.sets.full is set.
 func (g *generator) setTurn(from int, king bool) bool {
-	if g.sets == nil {
-		g.sets = new(setSearch)
-	}
-	s := g.sets
+	s := g.setSearch()
 	if s.piece == 0 || s.piece != g.hardPiece {
 		s.start(g, from, king)
 	}
@@ -154,6 +196,35 @@ func (g *generator) setTurn(from int, king bool) bool {
 		return true
 	}
 	return false
+}
+
+// setSearches holds set searches no generator uses, for the next to need
+// one. Their memory (up to about 10 MiB, set by the hardest positions) is
+// what they cost: reused, it costs nothing, where made anew it cost more
+// page faults and garbage collection than the search itself on the
+// hardest table positions (about 1.5 ms for 2 MiB on this machine). Like
+// the standard library's buffer pools, it changes no answer.
+var setSearches = sync.Pool{New: func() any { return new(setSearch) }}
+
+// setSearch returns the generator's set search, taken from setSearches
+// on first use.
+func (g *generator) setSearch() *setSearch {
+	if g.sets == nil {
+		g.sets = setSearches.Get().(*setSearch)
+		s := g.sets
+		s.tablesOnly, s.layerSlots, s.helpAlways, s.helpRefused, s.answered = false, 0, false, false, false
+		s.piece = 0 // belongs to no hard piece of this generator's
+	}
+	return g.sets
+}
+
+// release gives the generator's set search back to setSearches, once no
+// search of the generator is running.
+func (g *generator) release() {
+	if g.sets != nil {
+		setSearches.Put(g.sets)
+		g.sets = nil
+	}
 }
 
 // recordSets appends the captures the set search found, and forgets them.
@@ -180,6 +251,10 @@ func (s *setSearch) start(g *generator, from int, king bool) {
 	prey, _ := cg.reach(from, 0)
 	s.build(cg, prey, g.oppKings)
 	s.piece, s.n, s.index, s.cur, s.pos, s.waning = g.hardPiece, bits.OnesCount64(prey), false, 1, 0, false
+	s.kingDue, s.split = int(g.flags&flagKing), 0
+	if g.graphStop != nil {
+		s.began = time.Now()
+	}
 	s.top, s.ends = g.best, s.ends[:0]
 	s.layers[0].max, s.layers[1].max = s.layerSlots, s.layerSlots
 	s.layers[0].reset()
@@ -208,6 +283,9 @@ func (s *setSearch) search(g *generator) bool {
 			if !g.step(len(s.dense) / 16) {
 				return false
 			}
+			if g.graphStop != nil {
+				s.indexed, s.indexPos = time.Now(), s.pos
+			}
 		default:
 			s.waning = next.n() < cur.n()
 			cur.reset()
@@ -215,11 +293,198 @@ func (s *setSearch) search(g *generator) bool {
 		}
 	}
 	for ; s.pos < len(s.dense); s.pos++ {
-		if at := s.dense[s.pos]; at != 0 && !s.expand(g, uint64(s.pos), at, nil) {
+		if s.pos&passEvery == 0 && g.graphStop != nil {
+			if s.split != 0 {
+				s.passed.Store(int64(s.pos))
+			} else if s.pos&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays() {
+				s.askHelp(g)
+			}
+		}
+		if uint64(s.pos)&s.split != 0 {
+			s.pos |= int(s.split - 1) // the helper's: on to the next block
+			continue
+		}
+		at := s.dense[s.pos]
+		if at == 0 {
+			continue
+		}
+		s.expanded++
+		if !s.expand(g, uint64(s.pos), at, nil) {
 			s.pos++
 			// Past the middle of the index, take the rest to cost
 			// about what is done.
 			s.waning = s.pos >= len(s.dense)/2
+			return false
+		}
+	}
+	if s.split != 0 {
+		return s.helped(g)
+	}
+	return true
+}
+
+// minHelpPieces is the fewest pieces whose set search asks for help, and
+// helpEvery+1 the number of places in the index between two looks at
+// whether to: a few microseconds.
+const (
+	minHelpPieces = 14
+	helpEvery     = 1<<12 - 1
+	passEvery     = 1<<8 - 1
+	// splitBlocks is about the number of blocks of the index left, half of them the helper's,
+	// when help comes: the more, the more evenly the work is shared.
+	splitBlocks = 16
+)
+
+// The states of setSearch.help.
+const (
+	helpNone      = iota
+	helpAsked     // the graph search is told to stop and help
+	helpRunning   // the helper has taken its sets
+	helpDone      // the helper is through them, or quit
+	helpWithdrawn // the search got through its own first: they are its
+)
+
+// helpPays reports whether the set search should ask for the graph
+// search's help. That bets that the graph search will not finish before
+// the set search does: its time so far is the guide to its time to come,
+// the set search's pace in the index to its own. With help, what is left
+// of the set search takes about half as long; the bet is placed once what
+// is left would take at most twice as long as the time both have had. A
+// graph search that would then have finished soon after costs up to half
+// of its time again.
+func (s *setSearch) helpPays() bool {
+	if s.answered || s.helpAlways {
+		return true
+	}
+	// Early in the index, its sets are sparse, and its pace tells
+	// nothing; once as many sets have been expanded as are found and
+	// waiting, it does.
+	if s.expanded < s.found-s.expanded {
+		return false
+	}
+	now := time.Now()
+	done := s.pos - s.indexPos
+	left := time.Duration(float64(now.Sub(s.indexed)) * float64(len(s.dense)-s.pos) / float64(done))
+	return left >= minHelpTime && left <= 2*now.Sub(s.began)
+}
+
+// minHelpTime is the least time the set search must have left for help to
+// pay for the second goroutine's start.
+const minHelpTime = 200 * time.Microsecond
+
+// askHelp asks the goroutine of the graph search to stop it and share the
+// rest of the index: the helper takes the sets with the piece split, this
+// one the others. Both go in the order of the index, at about the same
+// pace: a set of the helper's is expanded once its one subset without
+// split is. The helper writes its sets to s.marked, this one to s.dense,
+// so neither writes where the other does, and a set's squares are the two
+// together.
+func (s *setSearch) askHelp(g *generator) {
+	// The piece whose sets split what is left about in half by index,
+	// in blocks as long as possible, so that neither waits for the other.
+	left := len(s.dense) - s.pos
+	s.split = 1 << max(bits.Len(uint(left/splitBlocks))-1, 10)
+	s.from = s.pos
+	size := len(s.dense) / 2
+	if cap(s.marked) < size {
+		s.marked = make([]uint64, size)
+	}
+	s.marked = s.marked[:size]
+	clear(s.marked)
+	s.helper = setBest{top: s.top, ends: s.helper.ends[:0]}
+	s.passed.Store(int64(s.pos))
+	s.quit.Store(false)
+	s.helps++
+	s.help.Store(helpAsked)
+	g.graphStop.Store(true)
+}
+
+// markedIndex returns the place in s.marked of the set taken, which holds
+// split: its index without that bit.
+func (s *setSearch) markedIndex(taken uint64) int {
+	low := taken & (s.split - 1)
+	return int(low | taken>>1&^(s.split-1))
+}
+
+// helped ends the set search's part of the index once it is through: it
+// waits for the helper, or, when that never started, takes the helper's
+// sets itself. It reports whether the search is over, as search does.
+func (s *setSearch) helped(g *generator) bool {
+	s.passed.Store(int64(len(s.dense)))
+	if s.help.CompareAndSwap(helpAsked, helpWithdrawn) {
+		if !s.markedSets(g) {
+			return false
+		}
+	} else {
+		for s.help.Load() != helpDone {
+			if !g.step(1) {
+				return false
+			}
+			runtime.Gosched()
+		}
+	}
+	s.split = 0
+	switch h := &s.helper; {
+	case h.top > s.top:
+		s.top, s.ends = h.top, append(s.ends[:0], h.ends...)
+	case h.top == s.top:
+		s.ends = append(s.ends, h.ends...)
+	}
+	return true
+}
+
+// helpSets is the helper's part of askHelp, run by the graph search's
+// goroutine once that stopped, when the help is still wanted.
+func (s *setSearch) helpSets() {
+	if !s.helpRefused && s.help.CompareAndSwap(helpAsked, helpRunning) {
+		s.markedSets(nil)
+		s.help.Store(helpDone)
+	}
+}
+
+// markedSets expands the sets with the piece split from s.from on, in the
+// order of the index, each once the set search is past its subset without
+// split, until through or told to quit. The search itself, when it takes
+// them back, passes its generator, whose steps count as its own do; the
+// helper passes nil. It reports false when told to stop.
+func (s *setSearch) markedSets(g *generator) bool {
+	h, split := &s.helper, int(s.split)
+	passed := int(s.passed.Load())
+	for p := s.from; p < len(s.dense); p++ {
+		if p&split == 0 {
+			p = p&^(split-1) | split // on to the next block with split
+			if p >= len(s.dense) {
+				break
+			}
+		}
+		if p&helpEvery == 0 && s.quit.Load() {
+			return false
+		}
+		for p-split >= passed {
+			if s.quit.Load() {
+				return false
+			}
+			if passed = int(s.passed.Load()); p-split >= passed {
+				runtime.Gosched()
+			}
+		}
+		taken := uint64(p)
+		at := s.dense[p] | s.marked[s.markedIndex(taken)]
+		if at == 0 {
+			continue
+		}
+		goesOn, jumped := s.jumpsFrom(at, s.all&^taken)
+		grew := bits.OnesCount64(jumped)
+		for ; jumped != 0; jumped &= jumped - 1 {
+			i := bits.TrailingZeros64(jumped)
+			s.marked[s.markedIndex(taken|1<<i)] |= s.landing(i, at)
+		}
+		if ends := at &^ goesOn; ends != 0 {
+			if score := s.value(taken) + s.kingDue; score >= h.top {
+				h.keep(taken, ends, score)
+			}
+		}
+		if g != nil && !g.step(1+grew) {
 			return false
 		}
 	}
@@ -237,6 +502,7 @@ func (s *setSearch) toIndex(layer *setLayer) {
 	s.dense = s.dense[:size]
 	clear(s.dense)
 	s.pos = size
+	s.found, s.expanded = len(layer.used), 0
 	for _, i := range layer.used {
 		e := layer.slots[i]
 		s.dense[e.key] = e.val
@@ -250,13 +516,41 @@ func (s *setSearch) toIndex(layer *setLayer) {
 // s.dense when next is nil, and keeps the captures that stop here. It
 // reports false when the search must stop.
 func (s *setSearch) expand(g *generator, taken, at uint64, next *setLayer) bool {
-	kings := bits.OnesCount64(taken & s.kings)
-	score := 2*(kingValue*kings+manValue*(bits.OnesCount64(taken)-kings)) + int(g.flags&flagKing)
+	score := s.value(taken) + s.kingDue
 	left := s.all &^ taken
-	if lk := bits.OnesCount64(left & s.kings); score+2*(kingValue*lk+manValue*(bits.OnesCount64(left)-lk)) < s.top {
+	if score+s.value(left) < s.top {
 		return true // nothing from here can reach the best score
 	}
-	var goesOn, jumped uint64 // squares of at with a jump; the pieces
+	goesOn, jumped := s.jumpsFrom(at, left)
+	grew := bits.OnesCount64(jumped)
+	for ; jumped != 0; jumped &= jumped - 1 {
+		i := bits.TrailingZeros64(jumped)
+		land := s.landing(i, at)
+		if next == nil {
+			if s.dense[taken|1<<i] == 0 {
+				s.found++
+			}
+			s.dense[taken|1<<i] |= land
+		} else if !next.add(taken|1<<i, land) {
+			g.over, s.full = true, true // the graph search answers
+			return false
+		}
+	}
+	if ends := at &^ goesOn; ends != 0 && taken != 0 && score >= s.top {
+		s.keep(taken, ends, score)
+	}
+	return g.step(1 + grew)
+}
+
+// value returns twice the value of the pieces of set (RULES.md §3.1).
+func (s *setSearch) value(set uint64) int {
+	kings := bits.OnesCount64(set & s.kings)
+	return 2 * (kingValue*kings + manValue*(bits.OnesCount64(set)-kings))
+}
+
+// jumpsFrom returns the squares of at with a jump over a piece of left,
+// and the pieces of left so jumped.
+func (s *setSearch) jumpsFrom(at, left uint64) (goesOn, jumped uint64) {
 	if bits.OnesCount64(at) <= bits.OnesCount64(left) {
 		for a := at; a != 0; a &= a - 1 {
 			v := bits.TrailingZeros64(a)
@@ -265,40 +559,30 @@ func (s *setSearch) expand(g *generator, taken, at uint64, next *setLayer) bool 
 				jumped |= j
 			}
 		}
-	} else {
-		for l := left; l != 0; l &= l - 1 {
-			i := bits.TrailingZeros64(l)
-			if m := at & s.fromAll[i&63]; m != 0 {
-				goesOn |= m
-				jumped |= l & -l
-			}
+		return goesOn, jumped
+	}
+	for l := left; l != 0; l &= l - 1 {
+		i := bits.TrailingZeros64(l)
+		if m := at & s.fromAll[i&63]; m != 0 {
+			goesOn |= m
+			jumped |= l & -l
 		}
 	}
-	grew := bits.OnesCount64(jumped)
-	for ; jumped != 0; jumped &= jumped - 1 {
-		i := bits.TrailingZeros64(jumped)
-		q := &s.pieces[i&63]
-		var land uint64
-		for k, from := range q.from[:q.n] {
-			// All of q.to[k] when at meets from, without a branch:
-			// half of them would be mispredicted.
-			m := at & from
-			land |= q.to[k] & uint64(int64(m|-m)>>63)
-		}
-		if next == nil {
-			s.dense[taken|1<<i] |= land
-		} else if !next.add(taken|1<<i, land) {
-			g.over, s.full = true, true // the graph search answers
-			return false
-		}
+	return goesOn, jumped
+}
+
+// landing returns the squares on which a jump over piece i from a square
+// of at lands.
+func (s *setSearch) landing(i int, at uint64) uint64 {
+	q := &s.pieces[i&63]
+	var land uint64
+	for k, from := range q.from[:q.n] {
+		// All of q.to[k] when at meets from, without a branch: half of
+		// them would be mispredicted.
+		m := at & from
+		land |= q.to[k] & uint64(int64(m|-m)>>63)
 	}
-	if ends := at &^ goesOn; ends != 0 && taken != 0 && score >= s.top {
-		if score > s.top {
-			s.top, s.ends = score, s.ends[:0]
-		}
-		s.ends = append(s.ends, setEnds{taken, ends})
-	}
-	return g.step(1 + grew)
+	return land
 }
 
 // setLayer holds the sets of one size and their squares: a hash table
