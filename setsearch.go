@@ -168,6 +168,9 @@ func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
 			}
 		}
 		q.n = k
+		for ; k < 8; k++ {
+			q.from[k], q.to[k] = 0, 0 // landing reads them
+		}
 		s.fromAll[i] = 0
 		for _, f := range q.from[:k] {
 			s.fromAll[i] |= f
@@ -575,14 +578,22 @@ func (s *setSearch) jumpsFrom(at, left uint64) (goesOn, jumped uint64) {
 // of at lands.
 func (s *setSearch) landing(i int, at uint64) uint64 {
 	q := &s.pieces[i&63]
-	var land uint64
-	for k, from := range q.from[:q.n] {
-		// All of q.to[k] when at meets from, without a branch: half of
-		// them would be mispredicted.
-		m := at & from
-		land |= q.to[k] & uint64(int64(m|-m)>>63)
+	// All of to[k] when at meets from[k], without a branch: half of them
+	// would be mispredicted. Most pieces can be jumped in four directions
+	// at most; the rest of from is zero.
+	land := q.to[0]&meets(at, q.from[0]) | q.to[1]&meets(at, q.from[1]) |
+		q.to[2]&meets(at, q.from[2]) | q.to[3]&meets(at, q.from[3])
+	if q.n > 4 {
+		land |= q.to[4]&meets(at, q.from[4]) | q.to[5]&meets(at, q.from[5]) |
+			q.to[6]&meets(at, q.from[6]) | q.to[7]&meets(at, q.from[7])
 	}
 	return land
+}
+
+// meets returns all ones when a and b meet, else zero.
+func meets(a, b uint64) uint64 {
+	m := a & b
+	return uint64(int64(m|-m) >> 63)
 }
 
 // setLayer holds the sets of one size and their squares: a hash table
