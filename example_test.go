@@ -131,3 +131,25 @@ func ExamplePosition_ParseMoveContext() {
 	// Output:
 	// 47x7 <nil> [47 38 27 18 7]
 }
+
+func ExamplePosition_KingRun() {
+	// White's king moves three times in a row while White has a man: the
+	// fourth time it is held (Art. 17), and only the man may move.
+	p := frisian.MustParseFEN("W:W35,K46:BK3")
+	for _, s := range []string{"46-41", "3-9", "41-46", "9-3", "46-41", "3-9"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		p = p.Apply(m)
+	}
+	r := p.KingRun(frisian.White)
+	fmt.Printf("king on %v: %d of %d moves\n", r.Square, r.Count, frisian.KingRunLimit)
+	for _, m := range p.LegalMoves() {
+		fmt.Println(p.MoveText(m))
+	}
+	// Output:
+	// king on 41: 3 of 3 moves
+	// 35-30
+}

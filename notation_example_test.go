@@ -112,3 +112,31 @@ func ExampleMoveText_ResolveAmong() {
 	// ambiguous move "18x36": several legal captures match; give the landing path (18x38x29x49x38x36, 18x38x40x49x38x36)
 	// illegal move "19-24": capturing is compulsory (Art. 10)
 }
+
+func ExampleMoveText_ResolveContext() {
+	// A server reads moves from strangers against positions from
+	// strangers: the deadline bounds the search for the legal moves.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	p := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
+	for _, s := range []string{"18x40x36", "19-24"} {
+		text, err := frisian.ParseMoveText(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		m, err := text.ResolveContext(ctx, p)
+		if errors.Is(err, frisian.ErrSearchStopped) {
+			fmt.Println("too long to search: refuse the position")
+			return
+		}
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(p.MoveText(m), "takes", m.Captured())
+	}
+	// Output:
+	// 18x38x40x49x38x36 takes 28,37,39,43,44
+	// illegal move "19-24": capturing is compulsory (Art. 10)
+}
