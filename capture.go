@@ -486,8 +486,10 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	g.nodes, g.limit, g.over, g.check = 0, unbounded, false, 0
 	done := g.setTurn(b, king)
 	g.halt, g.graphStop = nil, nil
-	g.sets.quit.Store(true) // a helper still going stops
-	g.sets.answered = done && g.err == nil
+	// A helper not yet started never starts; one still going stops.
+	g.sets.help.CompareAndSwap(helpAsked, helpWithdrawn)
+	g.sets.quit.Store(true)
+	g.sets.answered = done && g.err == nil && !g.sets.full
 	graphFinished := !done && g.err == nil && graphDone.Load() // it stopped the set search
 	if !graphFinished {
 		graphStop.Store(true)

@@ -215,7 +215,7 @@ func (g *generator) setSearch() *setSearch {
 	if g.sets == nil {
 		g.sets = setSearches.Get().(*setSearch)
 		s := g.sets
-		s.tablesOnly, s.layerSlots, s.helpAlways, s.helpRefused, s.answered = false, 0, false, false, false
+		s.tablesOnly, s.layerSlots, s.helpAlways, s.helpRefused, s.answered, s.helps = false, 0, false, false, false, 0
 		s.piece = 0 // belongs to no hard piece of this generator's
 	}
 	return g.sets
@@ -367,6 +367,9 @@ func (s *setSearch) helpPays() bool {
 	}
 	now := time.Now()
 	done := s.pos - s.indexPos
+	if done <= 0 {
+		return false
+	}
 	left := time.Duration(float64(now.Sub(s.indexed)) * float64(len(s.dense)-s.pos) / float64(done))
 	return left >= minHelpTime && left <= 2*now.Sub(s.began)
 }
@@ -460,7 +463,8 @@ func (s *setSearch) markedSets(g *generator) bool {
 				break
 			}
 		}
-		if p&helpEvery == 0 && s.quit.Load() {
+		// Once a block, or every helpEvery+1 places in a long one.
+		if p&(min(split, helpEvery+1)-1) == 0 && s.quit.Load() {
 			return false
 		}
 		for p-split >= passed {
