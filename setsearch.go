@@ -82,19 +82,26 @@ type setSearch struct {
 	// it has done.
 	waning bool
 
-	// A second goroutine's help (askHelp), on two cores.
-	help     atomic.Int32 // helpNone, helpAsked, …
-	split    uint64       // the piece (as a set) whose sets the helper takes; 0 alone
-	from     int          // the index both start from
-	passed   atomic.Int64 // the search's place: its sets below are expanded
-	quit     atomic.Bool  // the search stopped: so does the helper
-	marked   []uint64     // the helper's sets, by markedIndex
-	helper   setBest      // the helper's best captures
-	began    time.Time    // when the piece's search began, with help in view
-	indexed  time.Time    // when it turned to the index
-	indexPos int          // where in the index it began
 	// The sets found in the index so far, and those of them expanded.
 	found, expanded int
+
+	// A second goroutine's help (askHelp), on two cores. What the two
+	// share has cache lines of its own: the search writes the fields
+	// around it at every set, and a helper reading a line the search
+	// keeps writing would wait for it each time.
+	_      [64]byte
+	help   atomic.Int32 // helpNone, helpAsked, …
+	split  uint64       // the piece (as a set) whose sets the helper takes; 0 alone
+	from   int          // the index both start from
+	passed atomic.Int64 // the search's place: its sets below are expanded
+	quit   atomic.Bool  // the search stopped: so does the helper
+	marked []uint64     // the helper's sets, by markedIndex
+	helper setBest      // the helper's best captures
+	_      [64]byte
+
+	began    time.Time // when the piece's search began, with help in view
+	indexed  time.Time // when it turned to the index
+	indexPos int       // where in the index it began
 	// answered reports that the set search answered for the last hard
 	// piece, side by side with the graph search: the next, on the same
 	// board, most likely goes the same way.
@@ -297,31 +304,37 @@ func (s *setSearch) search(g *generator) bool {
 			s.cur, s.pos = 1-s.cur, 0
 		}
 	}
-	for ; s.pos < len(s.dense); s.pos++ {
-		if s.pos&passEvery == 0 && g.graphStop != nil {
-			if s.split != 0 {
-				s.passed.Store(int64(s.pos))
-			} else if s.pos&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays() {
-				s.askHelp(g)
+	// The place in a local: a helper reads the fields near s.pos.
+	dense, split := s.dense, s.split
+	for pos := s.pos; pos < len(dense); pos++ {
+		if pos&passEvery == 0 && g.graphStop != nil {
+			if split != 0 {
+				s.passed.Store(int64(pos))
+			} else if pos&helpEvery == 0 && s.n >= minHelpPieces {
+				if s.pos = pos; s.helpPays() {
+					s.askHelp(g)
+					split = s.split
+				}
 			}
 		}
-		if uint64(s.pos)&s.split != 0 {
-			s.pos |= int(s.split - 1) // the helper's: on to the next block
+		if uint64(pos)&split != 0 {
+			pos |= int(split - 1) // the helper's: on to the next block
 			continue
 		}
-		at := s.dense[s.pos]
+		at := dense[pos]
 		if at == 0 {
 			continue
 		}
 		s.expanded++
-		if !s.expand(g, uint64(s.pos), at, nil) {
-			s.pos++
+		if !s.expand(g, uint64(pos), at, nil) {
+			s.pos = pos + 1
 			// Past the middle of the index, take the rest to cost
 			// about what is done.
-			s.waning = s.pos >= len(s.dense)/2
+			s.waning = s.pos >= len(dense)/2
 			return false
 		}
 	}
+	s.pos = len(dense)
 	if s.split != 0 {
 		return s.helped(g)
 	}
@@ -407,11 +420,11 @@ func (s *setSearch) askHelp(g *generator) {
 	g.graphStop.Store(true)
 }
 
-// markedIndex returns the place in s.marked of the set taken, which holds
-// split: its index without that bit.
-func (s *setSearch) markedIndex(taken uint64) int {
-	low := taken & (s.split - 1)
-	return int(low | taken>>1&^(s.split-1))
+// markedIndex returns the place in setSearch.marked of the set taken,
+// which holds split: its index without that bit.
+func markedIndex(taken uint64, split int) int {
+	mask := uint64(split - 1)
+	return int(taken&mask | taken>>1&^mask)
 }
 
 // helped ends the set search's part of the index once it is through: it
@@ -456,12 +469,17 @@ func (s *setSearch) helpSets() {
 // them back, passes its generator, whose steps count as its own do; the
 // helper passes nil. It reports false when told to stop.
 func (s *setSearch) markedSets(g *generator) bool {
-	h, split := &s.helper, int(s.split)
+	// What it uses at every set in locals, and its captures too, kept
+	// in s.helper at the end: the search keeps writing near them.
+	dense, marked, all, due := s.dense, s.marked, s.all, s.kingDue
+	split := int(s.split)
+	best := s.helper
+	defer func() { s.helper = best }()
 	passed := int(s.passed.Load())
-	for p := s.from; p < len(s.dense); p++ {
+	for p := s.from; p < len(dense); p++ {
 		if p&split == 0 {
 			p = p&^(split-1) | split // on to the next block with split
-			if p >= len(s.dense) {
+			if p >= len(dense) {
 				break
 			}
 		}
@@ -478,19 +496,19 @@ func (s *setSearch) markedSets(g *generator) bool {
 			}
 		}
 		taken := uint64(p)
-		at := s.dense[p] | s.marked[s.markedIndex(taken)]
+		at := dense[p] | marked[markedIndex(taken, split)]
 		if at == 0 {
 			continue
 		}
-		goesOn, jumped := s.jumpsFrom(at, s.all&^taken)
+		goesOn, jumped := s.jumpsFrom(at, all&^taken)
 		grew := bits.OnesCount64(jumped)
 		for ; jumped != 0; jumped &= jumped - 1 {
 			i := bits.TrailingZeros64(jumped)
-			s.marked[s.markedIndex(taken|1<<i)] |= s.landing(i, at)
+			marked[markedIndex(taken|1<<i, split)] |= s.landing(i, at)
 		}
 		if ends := at &^ goesOn; ends != 0 {
-			if score := s.value(taken) + s.kingDue; score >= h.top {
-				h.keep(taken, ends, score)
+			if score := s.value(taken) + due; score >= best.top {
+				best.keep(taken, ends, score)
 			}
 		}
 		if g != nil && !g.step(1+grew) {
