@@ -467,7 +467,6 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	// wants its help (setSearch.askHelp).
 	var graphStop, graphDone atomic.Bool
 	g.setSearch() // made now, to be shared with the helper
-	g.sets.help.Store(helpNone)
 	gr := new(generator)
 	*gr = *g
 	gr.halt = &graphStop
@@ -490,7 +489,7 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	g.sets.help.CompareAndSwap(helpAsked, helpWithdrawn)
 	g.sets.quit.Store(true)
 	g.sets.answered = done && g.err == nil && !g.sets.full
-	graphFinished := !done && g.err == nil && graphDone.Load() // it stopped the set search
+	graphFinished := !done && g.err == nil // it stopped the set search
 	if !graphFinished {
 		graphStop.Store(true)
 	}

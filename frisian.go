@@ -380,8 +380,9 @@ func (p *Position) playBoard(m Move) {
 	if byKing && m.captured == 0 && moved&^kings != 0 {
 		r := &p.kingRun[us]
 		if r.count > 0 && r.sq == m.from&63 {
-			// At most 3, even for a fourth quiet move no legal game makes.
-			r.count = min(r.count+1, 3)
+			// At most the limit, even for a move past it that no legal
+			// game makes.
+			r.count = min(r.count+1, KingRunLimit)
 		} else {
 			r.count = 1
 		}

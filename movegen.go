@@ -42,7 +42,7 @@ func (g *board) initBoard(own, opp, kings uint64, us Color) {
 // restrict records the king the three-move rule holds, if any.
 func (g *board) restrict(r quietRun) {
 	g.restricted = 0
-	if r.count >= 3 {
+	if r.count >= KingRunLimit {
 		g.restricted = uint64(1) << (r.sq & 63)
 	}
 }
@@ -202,7 +202,7 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 	}
 	g.initBoard(own, opp, kings, turn)
 	g.restricted = 0
-	if run.count >= 3 {
+	if run.count >= KingRunLimit {
 		g.restrict(run.after(taken, own, kings))
 	}
 	jumpers, men := g.jumpers()

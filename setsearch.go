@@ -116,8 +116,12 @@ type setBest struct {
 }
 
 // keep records that the captures taking the set taken, whose score is
-// score (at least top), can end on any square of ends.
+// score, can end on any square of ends, unless they score less than the
+// best or there are none (taking nothing is no capture).
 func (b *setBest) keep(taken, ends uint64, score int) {
+	if ends == 0 || taken == 0 || score < b.top {
+		return
+	}
 	if score > b.top {
 		b.top, b.ends = score, b.ends[:0]
 	}
@@ -211,7 +215,7 @@ func (g *generator) setTurn(from int, king bool) bool {
 }
 
 // setSearches holds set searches no generator uses, for the next to need
-// one. Their memory (up to about 10 MiB, set by the hardest positions) is
+// one. Their memory (up to about 11 MiB, set by the hardest positions) is
 // what they cost: reused, it costs nothing, where made anew it cost more
 // page faults and garbage collection than the search itself on the
 // hardest table positions (about 1.5 ms for 2 MiB on this machine). Like
@@ -304,17 +308,16 @@ func (s *setSearch) search(g *generator) bool {
 			s.cur, s.pos = 1-s.cur, 0
 		}
 	}
-	// The place in a local: a helper reads the fields near s.pos.
+	// The place in a local, written back when the search stops: it
+	// changes at every set.
 	dense, split := s.dense, s.split
 	for pos := s.pos; pos < len(dense); pos++ {
 		if pos&passEvery == 0 && g.graphStop != nil {
 			if split != 0 {
 				s.passed.Store(int64(pos))
-			} else if pos&helpEvery == 0 && s.n >= minHelpPieces {
-				if s.pos = pos; s.helpPays() {
-					s.askHelp(g)
-					split = s.split
-				}
+			} else if pos&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays(pos) {
+				s.askHelp(g, pos)
+				split = s.split
 			}
 		}
 		if uint64(pos)&split != 0 {
@@ -348,8 +351,10 @@ const (
 	minHelpPieces = 14
 	helpEvery     = 1<<12 - 1
 	passEvery     = 1<<8 - 1
-	// splitBlocks is about the number of blocks of the index left, half of them the helper's,
-	// when help comes: the more, the more evenly the work is shared.
+	// splitBlocks is about the number of blocks the rest of the index
+	// is cut into when help comes, every other one the helper's: the
+	// more, the more evenly the work is shared; at least 1024 sets
+	// long, so that neither waits for the other.
 	splitBlocks = 16
 )
 
@@ -370,7 +375,8 @@ const (
 // is left would take at most twice as long as the time both have had. A
 // graph search that would then have finished soon after costs up to half
 // of its time again.
-func (s *setSearch) helpPays() bool {
+// pos is the place in the index the search has come to.
+func (s *setSearch) helpPays(pos int) bool {
 	if s.answered || s.helpAlways {
 		return true
 	}
@@ -381,11 +387,11 @@ func (s *setSearch) helpPays() bool {
 		return false
 	}
 	now := time.Now()
-	done := s.pos - s.indexPos
+	done := pos - s.indexPos
 	if done <= 0 {
 		return false
 	}
-	left := time.Duration(float64(now.Sub(s.indexed)) * float64(len(s.dense)-s.pos) / float64(done))
+	left := time.Duration(float64(now.Sub(s.indexed)) * float64(len(s.dense)-pos) / float64(done))
 	return left >= minHelpTime && left <= 2*now.Sub(s.began)
 }
 
@@ -394,18 +400,17 @@ func (s *setSearch) helpPays() bool {
 const minHelpTime = 200 * time.Microsecond
 
 // askHelp asks the goroutine of the graph search to stop it and share the
-// rest of the index: the helper takes the sets with the piece split, this
-// one the others. Both go in the order of the index, at about the same
+// rest of the index, from pos on: the helper takes the sets with the piece
+// split, this one the others. Both go in the order of the index, at about the same
 // pace: a set of the helper's is expanded once its one subset without
 // split is. The helper writes its sets to s.marked, this one to s.dense,
 // so neither writes where the other does, and a set's squares are the two
 // together.
-func (s *setSearch) askHelp(g *generator) {
-	// The piece whose sets split what is left about in half by index,
-	// in blocks as long as possible, so that neither waits for the other.
-	left := len(s.dense) - s.pos
+func (s *setSearch) askHelp(g *generator, pos int) {
+	// The piece whose sets cut the rest in about splitBlocks blocks.
+	left := len(s.dense) - pos
 	s.split = 1 << max(bits.Len(uint(left/splitBlocks))-1, 10)
-	s.from = s.pos
+	s.from = pos
 	size := len(s.dense) / 2
 	if cap(s.marked) < size {
 		s.marked = make([]uint64, size)
@@ -413,7 +418,7 @@ func (s *setSearch) askHelp(g *generator) {
 	s.marked = s.marked[:size]
 	clear(s.marked)
 	s.helper = setBest{top: s.top, ends: s.helper.ends[:0]}
-	s.passed.Store(int64(s.pos))
+	s.passed.Store(int64(pos))
 	s.quit.Store(false)
 	s.helps++
 	s.help.Store(helpAsked)
@@ -506,11 +511,7 @@ func (s *setSearch) markedSets(g *generator) bool {
 			i := bits.TrailingZeros64(jumped)
 			marked[markedIndex(taken|1<<i, split)] |= s.landing(i, at)
 		}
-		if ends := at &^ goesOn; ends != 0 {
-			if score := s.value(taken) + due; score >= best.top {
-				best.keep(taken, ends, score)
-			}
-		}
+		best.keep(taken, at&^goesOn, s.value(taken)+due)
 		if g != nil && !g.step(1+grew) {
 			return false
 		}
@@ -563,9 +564,7 @@ func (s *setSearch) expand(g *generator, taken, at uint64, next *setLayer) bool 
 			return false
 		}
 	}
-	if ends := at &^ goesOn; ends != 0 && taken != 0 && score >= s.top {
-		s.keep(taken, ends, score)
-	}
+	s.keep(taken, at&^goesOn, score)
 	return g.step(1 + grew)
 }
 
