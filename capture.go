@@ -377,7 +377,7 @@ const (
 func (g *generator) searchHard(dst []Move, b int, king bool, cg *captureGraph) []Move {
 	g.hard = true
 	g.hardPiece++
-	g.piece = hardPiece{id: g.hardPiece, cg: cg, euler: &eulerSearch{ctx: g.ctx}}
+	g.piece = hardPiece{id: g.hardPiece, cg: cg, euler: g.setSearch().eulerTests(g.ctx)}
 	// Most hard pieces need no more than a short graph search, which
 	// needs no coroutine.
 	if dst = g.graphTurn(dst, b, king, 4*plainBudget); !g.over || g.err != nil {

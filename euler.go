@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -65,7 +66,18 @@ type eulerSearch struct {
 	work         int
 	parity       uint64       // the ends by parity of the current state's choices
 	memo         *parityTable // made once a test runs long
+	remember     bool         // a test of this piece ran long: the rest use memo
 	test         uint32       // tells the tests that share memo apart
+}
+
+// reset readies s for the tests of a new piece, keeping the memory it
+// made for earlier pieces.
+func (s *eulerSearch) reset(ctx context.Context) {
+	memo, test := s.memo, s.test
+	if test > math.MaxUint32/2 {
+		memo = nil // a slot of long ago could pass for one of this test
+	}
+	*s = eulerSearch{ctx: ctx, comps: s.comps, suffix: s.suffix, memo: memo, test: test}
 }
 
 // ends returns the squares on which a capture standing on bit at can end
@@ -299,11 +311,14 @@ func (s *eulerSearch) choose(i int, odd, settled uint64) bool {
 	}
 	// A state met before whose ends are all found gives nothing new.
 	var slot *paritySlot
-	if s.memo == nil && s.work > parityMemoAfter {
-		s.memo = new(parityTable)
-		s.test = 1
+	if !s.remember && s.work > parityMemoAfter {
+		if s.memo == nil {
+			s.memo = new(parityTable)
+			s.test = 1
+		}
+		s.remember = true
 	}
-	if s.memo != nil {
+	if s.remember {
 		slot = s.memo.slot(odd, i)
 		if slot.test == s.test && slot.i == uint8(i) && slot.odd == odd && slot.ends&^s.found == 0 {
 			return true

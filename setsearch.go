@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"cmp"
+	"context"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -53,7 +54,7 @@ type setSearch struct {
 	// The squares of each set: indexed by the set itself when there are
 	// few pieces (then every set comes after its subsets), else in
 	// tables of the sets of one size.
-	dense  []uint64
+	dense  setIndex
 	layers [2]setLayer
 	// The complete captures of the best score found so far, recorded at
 	// the end: as the score grows, captures recorded at once would
@@ -95,7 +96,7 @@ type setSearch struct {
 	from   int          // the index both start from
 	passed atomic.Int64 // the search's place: its sets below are expanded
 	quit   atomic.Bool  // the search stopped: so does the helper
-	marked []uint64     // the helper's sets, by markedIndex
+	marked setIndex     // the helper's sets, by markedIndex
 	helper setBest      // the helper's best captures
 	_      [64]byte
 
@@ -106,6 +107,18 @@ type setSearch struct {
 	// piece, side by side with the graph search: the next, on the same
 	// board, most likely goes the same way.
 	answered bool
+
+	// euler is the graph search's Euler test, kept here so that its
+	// memory (a 192 KiB table, once a test runs long) is reused like the
+	// set search's: made anew for every hard piece, it was most of what
+	// the hardest positions allocate.
+	euler eulerSearch
+}
+
+// eulerTests returns the Euler test for a new hard piece.
+func (s *setSearch) eulerTests(ctx context.Context) *eulerSearch {
+	s.euler.reset(ctx)
+	return &s.euler
 }
 
 // setBest is the best score found (-1 for none) and the captures that
@@ -207,6 +220,10 @@ func (g *generator) setTurn(from int, king bool) bool {
 		s.top, s.ends = g.best, s.ends[:0]
 	}
 	s.full = false
+	if s.value(s.all)+s.kingDue < s.top {
+		s.piece = 0 // nothing it can take scores the best
+		return true
+	}
 	if s.search(g) {
 		s.piece = 0 // finished, or out of room
 		return true
@@ -275,7 +292,7 @@ func (s *setSearch) start(g *generator, from int, king bool) {
 	s.layers[0].max, s.layers[1].max = s.layerSlots, s.layerSlots
 	s.layers[0].reset()
 	s.layers[1].reset()
-	s.expand(g, 0, 1<<from, &s.layers[1])
+	s.expand(0, 1<<from, &s.layers[1])
 }
 
 // search goes through the sets from where it stopped, one size after
@@ -286,9 +303,14 @@ func (s *setSearch) search(g *generator) bool {
 		cur, next := &s.layers[s.cur], &s.layers[1-s.cur]
 		for ; s.pos < len(cur.used); s.pos++ {
 			e := cur.slots[cur.used[s.pos]]
-			if !s.expand(g, e.key, e.val, next) {
-				s.pos++ // it was gone through, unless out of room
-				return s.full
+			work, ok := s.expand(e.key, e.val, next)
+			if !ok {
+				g.over = true
+				return true
+			}
+			if !g.step(work) {
+				s.pos++ // it was gone through
+				return false
 			}
 		}
 		switch {
@@ -296,7 +318,7 @@ func (s *setSearch) search(g *generator) bool {
 			return true
 		case s.n <= maxDensePieces && !s.tablesOnly && next.n()*denseFrom >= 1<<s.n:
 			s.toIndex(next)
-			if !g.step(len(s.dense) / 16) {
+			if !g.step(len(s.dense.has)) {
 				return false
 			}
 			if g.graphStop != nil {
@@ -308,36 +330,53 @@ func (s *setSearch) search(g *generator) bool {
 			s.cur, s.pos = 1-s.cur, 0
 		}
 	}
-	// The place in a local, written back when the search stops: it
-	// changes at every set.
-	dense, split := s.dense, s.split
-	for pos := s.pos; pos < len(dense); pos++ {
-		if pos&passEvery == 0 && g.graphStop != nil {
+	// The place in locals, written back when the search stops: it
+	// changes at every set. The sets are gone through 64 at a time, by
+	// the bits of those in use; a set can add others to its own 64, after
+	// it, so each bit is looked for anew.
+	at, has, split := s.dense.at, s.dense.has, s.split
+	work := 0 // not yet told to g.step: it is told every stepEvery nodes
+	for w := s.pos >> 6; w < len(has); w++ {
+		base := w << 6
+		if base&passEvery == 0 && g.graphStop != nil {
 			if split != 0 {
-				s.passed.Store(int64(pos))
-			} else if pos&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays(pos) {
-				s.askHelp(g, pos)
+				s.passed.Store(int64(base))
+			} else if base&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays(base) {
+				s.askHelp(g, base)
 				split = s.split
 			}
 		}
-		if uint64(pos)&split != 0 {
-			pos |= int(split - 1) // the helper's: on to the next block
+		if uint64(base)&split != 0 {
+			w = (base | int(split-1)) >> 6 // the helper's: on to the next block
 			continue
 		}
-		at := dense[pos]
-		if at == 0 {
-			continue
-		}
-		s.expanded++
-		if !s.expand(g, uint64(pos), at, nil) {
-			s.pos = pos + 1
-			// Past the middle of the index, take the rest to cost
-			// about what is done.
-			s.waning = s.pos >= len(dense)/2
-			return false
+		for after := uint(max(s.pos-base, 0)); ; {
+			sets := has[w] & (^uint64(0) << after)
+			if sets == 0 {
+				break
+			}
+			after = uint(bits.TrailingZeros64(sets))
+			pos := base + int(after)
+			after++
+			s.expanded++
+			cost, _ := s.expand(uint64(pos), at[pos], nil)
+			if work += cost; work >= stepEvery {
+				if !g.step(work) {
+					s.pos = pos + 1
+					// Past the middle of the index, take the rest to
+					// cost about what is done.
+					s.waning = s.pos >= len(at)/2
+					return false
+				}
+				work = 0
+			}
 		}
 	}
-	s.pos = len(dense)
+	if !g.step(work) {
+		s.pos = len(at)
+		return false
+	}
+	s.pos = len(at)
 	if s.split != 0 {
 		return s.helped(g)
 	}
@@ -351,6 +390,9 @@ const (
 	minHelpPieces = 14
 	helpEvery     = 1<<12 - 1
 	passEvery     = 1<<8 - 1
+	// stepEvery is about the work, in nodes, after which the index loop
+	// tells generator.step: a few microseconds.
+	stepEvery = 1 << 6
 	// splitBlocks is about the number of blocks the rest of the index
 	// is cut into when help comes, every other one the helper's: the
 	// more, the more evenly the work is shared; at least 1024 sets
@@ -391,7 +433,7 @@ func (s *setSearch) helpPays(pos int) bool {
 	if done <= 0 {
 		return false
 	}
-	left := time.Duration(float64(now.Sub(s.indexed)) * float64(len(s.dense)-pos) / float64(done))
+	left := time.Duration(float64(now.Sub(s.indexed)) * float64(len(s.dense.at)-pos) / float64(done))
 	return left >= minHelpTime && left <= 2*now.Sub(s.began)
 }
 
@@ -408,15 +450,10 @@ const minHelpTime = 200 * time.Microsecond
 // together.
 func (s *setSearch) askHelp(g *generator, pos int) {
 	// The piece whose sets cut the rest in about splitBlocks blocks.
-	left := len(s.dense) - pos
+	left := len(s.dense.at) - pos
 	s.split = 1 << max(bits.Len(uint(left/splitBlocks))-1, 10)
 	s.from = pos
-	size := len(s.dense) / 2
-	if cap(s.marked) < size {
-		s.marked = make([]uint64, size)
-	}
-	s.marked = s.marked[:size]
-	clear(s.marked)
+	s.marked.reset(len(s.dense.at) / 2)
 	s.helper = setBest{top: s.top, ends: s.helper.ends[:0]}
 	s.passed.Store(int64(pos))
 	s.quit.Store(false)
@@ -436,7 +473,7 @@ func markedIndex(taken uint64, split int) int {
 // waits for the helper, or, when that never started, takes the helper's
 // sets itself. It reports whether the search is over, as search does.
 func (s *setSearch) helped(g *generator) bool {
-	s.passed.Store(int64(len(s.dense)))
+	s.passed.Store(int64(len(s.dense.at)))
 	if s.help.CompareAndSwap(helpAsked, helpWithdrawn) {
 		if !s.markedSets(g) {
 			return false
@@ -481,39 +518,54 @@ func (s *setSearch) markedSets(g *generator) bool {
 	best := s.helper
 	defer func() { s.helper = best }()
 	passed := int(s.passed.Load())
-	for p := s.from; p < len(dense); p++ {
-		if p&split == 0 {
-			p = p&^(split-1) | split // on to the next block with split
-			if p >= len(dense) {
+	// 64 sets at a time, as search goes: a block is at least 1024 long,
+	// so the 64 are all in it, and its subsets without split all in the
+	// block before.
+	for base := s.from; base < len(dense.at); base += 64 {
+		if base&split == 0 {
+			base = base&^(split-1) | split // on to the next block with split
+			if base >= len(dense.at) {
 				break
 			}
 		}
 		// Once a block, or every helpEvery+1 places in a long one.
-		if p&(min(split, helpEvery+1)-1) == 0 && s.quit.Load() {
+		if base&(min(split, helpEvery+1)-1) == 0 && s.quit.Load() {
 			return false
 		}
-		for p-split >= passed {
+		for base+63-split >= passed {
 			if s.quit.Load() {
 				return false
 			}
-			if passed = int(s.passed.Load()); p-split >= passed {
+			if passed = int(s.passed.Load()); base+63-split >= passed {
 				runtime.Gosched()
 			}
 		}
-		taken := uint64(p)
-		at := dense[p] | marked[markedIndex(taken, split)]
-		if at == 0 {
-			continue
-		}
-		goesOn, jumped := s.jumpsFrom(at, all&^taken)
-		grew := bits.OnesCount64(jumped)
-		for ; jumped != 0; jumped &= jumped - 1 {
-			i := bits.TrailingZeros64(jumped)
-			marked[markedIndex(taken|1<<i, split)] |= s.landing(i, at)
-		}
-		best.keep(taken, at&^goesOn, s.value(taken)+due)
-		if g != nil && !g.step(1+grew) {
-			return false
+		// The search adds no more of these sets; the helper may, after
+		// the set it adds them from.
+		fromSearch := dense.has[base>>6]
+		w := markedIndex(uint64(base), split) >> 6
+		for after := uint(0); ; {
+			sets := (fromSearch | marked.has[w]) & (^uint64(0) << after)
+			if sets == 0 {
+				break
+			}
+			after = uint(bits.TrailingZeros64(sets))
+			taken := uint64(base) + uint64(after)
+			at := dense.at[taken]&-(fromSearch>>after&1) | marked.get(w<<6+int(after))
+			after++
+			left := all &^ taken
+			jumped := s.jumped(at, left)
+			grew := bits.OnesCount64(jumped)
+			for ; jumped != 0; jumped &= jumped - 1 {
+				i := bits.TrailingZeros64(jumped)
+				marked.add(markedIndex(taken|1<<i, split), s.landing(i, at))
+			}
+			if score := s.value(taken) + due; score >= best.top {
+				best.keep(taken, at&^s.goesOn(at, left), score)
+			}
+			if g != nil && !g.step(1+grew) {
+				return false
+			}
 		}
 	}
 	return true
@@ -524,16 +576,12 @@ func (s *setSearch) markedSets(g *generator) bool {
 // every set comes after those one piece smaller.
 func (s *setSearch) toIndex(layer *setLayer) {
 	size := 1 << s.n
-	if cap(s.dense) < size {
-		s.dense = make([]uint64, size)
-	}
-	s.dense = s.dense[:size]
-	clear(s.dense)
+	s.dense.reset(size)
 	s.pos = size
 	s.found, s.expanded = len(layer.used), 0
 	for _, i := range layer.used {
 		e := layer.slots[i]
-		s.dense[e.key] = e.val
+		s.dense.add(int(e.key), e.val)
 		s.pos = min(s.pos, int(e.key))
 	}
 	s.index = true
@@ -542,30 +590,27 @@ func (s *setSearch) toIndex(layer *setLayer) {
 // expand goes on from the set taken (indices into s.pieces), standing on
 // any square of at: it adds the sets one piece larger, to next or to
 // s.dense when next is nil, and keeps the captures that stop here. It
-// reports false when the search must stop.
-func (s *setSearch) expand(g *generator, taken, at uint64, next *setLayer) bool {
-	score := s.value(taken) + s.kingDue
+// returns the work done, in nodes, and false when next is out of room.
+func (s *setSearch) expand(taken, at uint64, next *setLayer) (work int, ok bool) {
 	left := s.all &^ taken
-	if score+s.value(left) < s.top {
-		return true // nothing from here can reach the best score
-	}
-	goesOn, jumped := s.jumpsFrom(at, left)
-	grew := bits.OnesCount64(jumped)
+	jumped := s.jumped(at, left)
+	work = 1 + bits.OnesCount64(jumped)
 	for ; jumped != 0; jumped &= jumped - 1 {
 		i := bits.TrailingZeros64(jumped)
 		land := s.landing(i, at)
 		if next == nil {
-			if s.dense[taken|1<<i] == 0 {
-				s.found++
-			}
-			s.dense[taken|1<<i] |= land
+			s.found += s.dense.add(int(taken|1<<i), land)
 		} else if !next.add(taken|1<<i, land) {
-			g.over, s.full = true, true // the graph search answers
-			return false
+			s.full = true // the graph search answers
+			return work, false
 		}
 	}
-	s.keep(taken, at&^goesOn, score)
-	return g.step(1 + grew)
+	// The squares it can stop on matter only to a set that can score
+	// the best: most sets are on their way to a heavier one.
+	if score := s.value(taken) + s.kingDue; score >= s.top {
+		s.keep(taken, at&^s.goesOn(at, left), score)
+	}
+	return work, true
 }
 
 // value returns twice the value of the pieces of set (RULES.md §3.1).
@@ -574,27 +619,30 @@ func (s *setSearch) value(set uint64) int {
 	return 2 * (kingValue*kings + manValue*(bits.OnesCount64(set)-kings))
 }
 
-// jumpsFrom returns the squares of at with a jump over a piece of left,
-// and the pieces of left so jumped.
-func (s *setSearch) jumpsFrom(at, left uint64) (goesOn, jumped uint64) {
+// jumped returns the pieces of left that can be jumped from a square of
+// at. Neither way round takes a branch in the loop: whether a square has
+// a jump, or a piece, is mispredicted often.
+func (s *setSearch) jumped(at, left uint64) uint64 {
+	var jumped uint64
 	if bits.OnesCount64(at) <= bits.OnesCount64(left) {
 		for a := at; a != 0; a &= a - 1 {
-			v := bits.TrailingZeros64(a)
-			if j := s.jumpable[v&63] & left; j != 0 {
-				goesOn |= 1 << v
-				jumped |= j
-			}
+			jumped |= s.jumpable[bits.TrailingZeros64(a)&63]
 		}
-		return goesOn, jumped
+		return jumped & left
 	}
 	for l := left; l != 0; l &= l - 1 {
-		i := bits.TrailingZeros64(l)
-		if m := at & s.fromAll[i&63]; m != 0 {
-			goesOn |= m
-			jumped |= l & -l
-		}
+		jumped |= l & -l & meets(at, s.fromAll[bits.TrailingZeros64(l)&63])
 	}
-	return goesOn, jumped
+	return jumped
+}
+
+// goesOn returns the squares of at with a jump over a piece of left.
+func (s *setSearch) goesOn(at, left uint64) uint64 {
+	var on uint64
+	for a := at; a != 0; a &= a - 1 {
+		on |= a & -a & meets(s.jumpable[bits.TrailingZeros64(a)&63], left)
+	}
+	return on
 }
 
 // landing returns the squares on which a jump over piece i from a square
@@ -617,6 +665,44 @@ func (s *setSearch) landing(i int, at uint64) uint64 {
 func meets(a, b uint64) uint64 {
 	m := a & b
 	return uint64(int64(m|-m) >> 63)
+}
+
+// setIndex holds the squares of sets by their index, with a bit for each
+// set in use: only the bits are cleared for a new search, and a search goes
+// through them 64 sets at a time rather than one index at a time. (The
+// squares of a set were once cleared and gone through one by one: 4 MiB
+// for 19 pieces, of which the hardest positions use a tenth.)
+type setIndex struct {
+	at  []uint64 // the squares of set i, when it is in use
+	has []uint64 // bit i%64 of has[i/64]: set i is in use
+}
+
+// reset makes x an empty index of size sets.
+func (x *setIndex) reset(size int) {
+	words := (size + 63) / 64
+	if cap(x.at) < size {
+		x.at = make([]uint64, size)
+	}
+	if cap(x.has) < words {
+		x.has = make([]uint64, words)
+	}
+	x.at, x.has = x.at[:size], x.has[:words]
+	clear(x.has)
+}
+
+// add adds the squares at to set i's, and returns 1 if the set is new,
+// else 0. Whether it is does not take a branch: that would be
+// mispredicted often.
+func (x *setIndex) add(i int, at uint64) int {
+	had := x.has[i>>6] >> (i & 63) & 1
+	x.at[i] = x.at[i]&-had | at
+	x.has[i>>6] |= 1 << (i & 63)
+	return int(1 - had)
+}
+
+// get returns the squares of set i, none when it is not in use.
+func (x *setIndex) get(i int) uint64 {
+	return x.at[i] & -(x.has[i>>6] >> (i & 63) & 1)
 }
 
 // setLayer holds the sets of one size and their squares: a hash table
