@@ -141,15 +141,18 @@ func (b *setBest) keep(taken, ends uint64, score int) {
 	b.ends = append(b.ends, setEnds{taken, ends})
 }
 
-// maxDensePieces is the most pieces whose sets may be indexed directly
-// (4 MiB). Clearing and reading the index costs a node per 16 sets, so
+// maxDensePieces is the most pieces whose sets may be indexed directly:
+// 8 MiB of squares, and 4 MiB more for a helper's (askHelp). A set in the
+// index costs about two thirds of what it does in the tables
+// (climb6Mixed2, 20 pieces: 10 ms alone in tables, 6.4-7.2 ms by index),
+// but clearing and going through its bits costs a node per 64 sets, so
 // the search starts with tables and turns to the index only once a size
 // holds at least one set in denseFrom of all: on a board where few sets
 // can be taken, the index would cost more than the search. (One in 256
 // rather than 64 was 3-4% quicker over the slowest table positions, on
 // one core and on two, where only the index can be shared with a helper.)
 const (
-	maxDensePieces = 19
+	maxDensePieces = 20
 	denseFrom      = 256
 )
 
@@ -232,7 +235,7 @@ func (g *generator) setTurn(from int, king bool) bool {
 }
 
 // setSearches holds set searches no generator uses, for the next to need
-// one. Their memory (up to about 11 MiB, set by the hardest positions) is
+// one. Their memory (up to about 18 MiB, set by the hardest positions) is
 // what they cost: reused, it costs nothing, where made anew it cost more
 // page faults and garbage collection than the search itself on the
 // hardest table positions (about 1.5 ms for 2 MiB on this machine). Like
@@ -363,9 +366,11 @@ func (s *setSearch) search(g *generator) bool {
 			if work += cost; work >= stepEvery {
 				if !g.step(work) {
 					s.pos = pos + 1
-					// Past the middle of the index, take the rest to
-					// cost about what is done.
-					s.waning = s.pos >= len(at)/2
+					// Once as many sets are expanded as are waiting,
+					// take the rest to cost about what is done. (Past
+					// the middle of the index, as it once was, came
+					// early in the work on 20 pieces.)
+					s.waning = s.expanded >= s.found-s.expanded
 					return false
 				}
 				work = 0
