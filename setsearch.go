@@ -3,6 +3,7 @@ package frisian
 import (
 	"cmp"
 	"context"
+	"math"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -93,12 +94,15 @@ type setSearch struct {
 	_      [64]byte
 	help   atomic.Int32 // helpNone, helpAsked, …
 	split  uint64       // the piece (as a set) whose sets the helper takes; 0 alone
-	from   int          // the index both start from
 	passed atomic.Int64 // the search's place: its sets below are expanded
 	quit   atomic.Bool  // the search stopped: so does the helper
+	next   atomic.Int64 // the first block with split that neither has taken
 	marked setIndex     // the helper's sets, by markedIndex
 	helper setBest      // the helper's best captures
 	_      [64]byte
+	// Written by the helper: the block it took last, and its place in it.
+	took, reached atomic.Int64
+	_             [64]byte
 
 	began    time.Time // when the piece's search began, with help in view
 	indexed  time.Time // when it turned to the index
@@ -339,6 +343,9 @@ func (s *setSearch) search(g *generator) bool {
 	// it, so each bit is looked for anew.
 	at, has, split := s.dense.at, s.dense.has, s.split
 	work := 0 // not yet told to g.step: it is told every stepEvery nodes
+	// With a helper: whether the block with split the search is in is its
+	// own, and the helper's block it must keep behind, -1 for none.
+	mine, behind := true, -1
 	for w := s.pos >> 6; w < len(has); w++ {
 		base := w << 6
 		if base&passEvery == 0 && g.graphStop != nil {
@@ -349,20 +356,39 @@ func (s *setSearch) search(g *generator) bool {
 				split = s.split
 			}
 		}
+		// The helper's squares of the sets of this word, in a block with
+		// split.
+		var helped uint64
+		hw := 0
 		if uint64(base)&split != 0 {
-			w = (base | int(split-1)) >> 6 // the helper's: on to the next block
-			continue
+			if base&int(split-1) == 0 {
+				mine, behind = s.claim(base)
+			}
+			if !mine {
+				w = (base | int(split-1)) >> 6 // the helper's: on to the next block
+				continue
+			}
+			if behind >= 0 && !s.keepBehind(g, behind+base&int(split-1)+63) {
+				s.pos = base
+				return false
+			}
+			hw = markedIndex(uint64(base), int(split)) >> 6
+			helped = s.marked.has[hw]
 		}
 		for after := uint(max(s.pos-base, 0)); ; {
-			sets := has[w] & (^uint64(0) << after)
+			sets := (has[w] | helped) & (^uint64(0) << after)
 			if sets == 0 {
 				break
 			}
 			after = uint(bits.TrailingZeros64(sets))
 			pos := base + int(after)
+			squares := at[pos]
+			if helped != 0 {
+				squares = squares&-(has[w]>>after&1) | s.marked.get(hw<<6+int(after))
+			}
 			after++
 			s.expanded++
-			cost, _ := s.expand(uint64(pos), at[pos], nil)
+			cost, _ := s.expand(uint64(pos), squares, nil)
 			if work += cost; work >= stepEvery {
 				if !g.step(work) {
 					s.pos = pos + 1
@@ -399,9 +425,11 @@ const (
 	// tells generator.step: a few microseconds.
 	stepEvery = 1 << 6
 	// splitBlocks is about the number of blocks the rest of the index
-	// is cut into when help comes, every other one the helper's: the
-	// more, the more evenly the work is shared; at least 1024 sets
-	// long, so that neither waits for the other.
+	// is cut into when help comes, every other one with split: at
+	// least 1024 sets long, so that neither waits for the other in a
+	// block. (Choosing split by the share of the sets found so far that
+	// hold it did no better: those found early are a poor sample of
+	// those to come.)
 	splitBlocks = 16
 )
 
@@ -447,17 +475,28 @@ func (s *setSearch) helpPays(pos int) bool {
 const minHelpTime = 200 * time.Microsecond
 
 // askHelp asks the goroutine of the graph search to stop it and share the
-// rest of the index, from pos on: the helper takes the sets with the piece
-// split, this one the others. Both go in the order of the index, at about the same
-// pace: a set of the helper's is expanded once its one subset without
-// split is. The helper writes its sets to s.marked, this one to s.dense,
-// so neither writes where the other does, and a set's squares are the two
-// together.
+// rest of the index, from pos on. The piece split cuts the index into
+// blocks, those of the sets without it and those of the sets with it. The
+// search goes through the rest in the order of the index, and the helper
+// takes blocks with split ahead of it, in order too; the search takes
+// those it comes to first, so neither waits long for the other at the
+// end. A set is expanded once its subsets are: those without split or
+// without one of the pieces that number the blocks. The helper writes the
+// sets it finds to s.marked, the search to s.dense, so neither writes
+// where the other does, and a set's squares are the two together.
 func (s *setSearch) askHelp(g *generator, pos int) {
 	// The piece whose sets cut the rest in about splitBlocks blocks.
 	left := len(s.dense.at) - pos
 	s.split = 1 << max(bits.Len(uint(left/splitBlocks))-1, 10)
-	s.from = pos
+	// The first block with split from pos on; the one pos is in is the
+	// search's.
+	next := (pos + int(s.split) - 1) &^ int(s.split-1)
+	if next&int(s.split) == 0 {
+		next += int(s.split)
+	}
+	s.next.Store(int64(next))
+	s.took.Store(-1)
+	s.reached.Store(0)
 	s.marked.reset(len(s.dense.at) / 2)
 	s.helper = setBest{top: s.top, ends: s.helper.ends[:0]}
 	s.passed.Store(int64(pos))
@@ -465,6 +504,32 @@ func (s *setSearch) askHelp(g *generator, pos int) {
 	s.helps++
 	s.help.Store(helpAsked)
 	g.graphStop.Store(true)
+}
+
+// claim takes the block with split that starts at base, unless the helper
+// has, and reports whether it did. A block's sets come after their subsets
+// without one of the pieces that number the blocks: when the helper is in
+// such a block, claim returns it, for the search to keep behind, else -1.
+func (s *setSearch) claim(base int) (mine bool, behind int) {
+	if !s.next.CompareAndSwap(int64(base), int64(base+2*int(s.split))) {
+		return false, -1
+	}
+	if h := int(s.took.Load()); h >= 0 && h < base && h&^base == 0 && bits.OnesCount(uint(base^h)) == 1 {
+		return true, h
+	}
+	return true, -1
+}
+
+// keepBehind waits until the helper is past place, and reports false when
+// the search must stop first.
+func (s *setSearch) keepBehind(g *generator, place int) bool {
+	for int(s.reached.Load()) <= place {
+		if !g.step(1) {
+			return false
+		}
+		runtime.Gosched()
+	}
+	return true
 }
 
 // markedIndex returns the place in setSearch.marked of the set taken,
@@ -475,15 +540,12 @@ func markedIndex(taken uint64, split int) int {
 }
 
 // helped ends the set search's part of the index once it is through: it
-// waits for the helper, or, when that never started, takes the helper's
-// sets itself. It reports whether the search is over, as search does.
+// waits for the helper to finish its block, unless it never started. It
+// reports whether the search is over, as search does.
 func (s *setSearch) helped(g *generator) bool {
 	s.passed.Store(int64(len(s.dense.at)))
-	if s.help.CompareAndSwap(helpAsked, helpWithdrawn) {
-		if !s.markedSets(g) {
-			return false
-		}
-	} else {
+	// A helper that never started took no block: the search did them all.
+	if !s.help.CompareAndSwap(helpAsked, helpWithdrawn) {
 		for s.help.Load() != helpDone {
 			if !g.step(1) {
 				return false
@@ -505,17 +567,17 @@ func (s *setSearch) helped(g *generator) bool {
 // goroutine once that stopped, when the help is still wanted.
 func (s *setSearch) helpSets() {
 	if !s.helpRefused && s.help.CompareAndSwap(helpAsked, helpRunning) {
-		s.markedSets(nil)
+		s.markedSets()
+		s.reached.Store(math.MaxInt64) // no one waits for it
 		s.help.Store(helpDone)
 	}
 }
 
-// markedSets expands the sets with the piece split from s.from on, in the
-// order of the index, each once the set search is past its subset without
-// split, until through or told to quit. The search itself, when it takes
-// them back, passes its generator, whose steps count as its own do; the
-// helper passes nil. It reports false when told to stop.
-func (s *setSearch) markedSets(g *generator) bool {
+// markedSets is the helper's work: it takes the blocks with split that
+// the search has not, in the order of the index, and expands their sets,
+// each once the search is past its subset without split, until through or
+// told to quit.
+func (s *setSearch) markedSets() {
 	// What it uses at every set in locals, and its captures too, kept
 	// in s.helper at the end: the search keeps writing near them.
 	dense, marked, all, due := s.dense, s.marked, s.all, s.kingDue
@@ -523,25 +585,44 @@ func (s *setSearch) markedSets(g *generator) bool {
 	best := s.helper
 	defer func() { s.helper = best }()
 	passed := int(s.passed.Load())
+	for {
+		// The next block with split neither has taken. took says so
+		// before the block is taken: the search, taking a later one,
+		// must see it.
+		block := int(s.next.Load())
+		if block >= len(dense.at) || s.quit.Load() {
+			return
+		}
+		s.took.Store(int64(block))
+		if !s.next.CompareAndSwap(int64(block), int64(block+2*split)) {
+			continue
+		}
+		if !s.helpBlock(block, dense, marked, all, due, &best, &passed) {
+			return
+		}
+		s.reached.Store(int64(block + split))
+	}
+}
+
+// helpBlock is markedSets on one block: it reports false when told to quit.
+func (s *setSearch) helpBlock(block int, dense, marked setIndex, all uint64, due int, best *setBest, passed *int) bool {
+	split := int(s.split)
 	// 64 sets at a time, as search goes: a block is at least 1024 long,
 	// so the 64 are all in it, and its subsets without split all in the
 	// block before.
-	for base := s.from; base < len(dense.at); base += 64 {
-		if base&split == 0 {
-			base = base&^(split-1) | split // on to the next block with split
-			if base >= len(dense.at) {
-				break
-			}
+	for base := block; base < block+split; base += 64 {
+		if base&passEvery == 0 {
+			s.reached.Store(int64(base))
 		}
 		// Once a block, or every helpEvery+1 places in a long one.
 		if base&(min(split, helpEvery+1)-1) == 0 && s.quit.Load() {
 			return false
 		}
-		for base+63-split >= passed {
+		for base+63-split >= *passed {
 			if s.quit.Load() {
 				return false
 			}
-			if passed = int(s.passed.Load()); base+63-split >= passed {
+			if *passed = int(s.passed.Load()); base+63-split >= *passed {
 				runtime.Gosched()
 			}
 		}
@@ -560,16 +641,12 @@ func (s *setSearch) markedSets(g *generator) bool {
 			after++
 			left := all &^ taken
 			jumped := s.jumped(at, left)
-			grew := bits.OnesCount64(jumped)
 			for ; jumped != 0; jumped &= jumped - 1 {
 				i := bits.TrailingZeros64(jumped)
 				marked.add(markedIndex(taken|1<<i, split), s.landing(i, at))
 			}
 			if score := s.value(taken) + due; score >= best.top {
 				best.keep(taken, at&^s.goesOn(at, left), score)
-			}
-			if g != nil && !g.step(1+grew) {
-				return false
 			}
 		}
 	}
