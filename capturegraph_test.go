@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -222,6 +223,30 @@ func TestLegalMovesContext(t *testing.T) {
 	cancel()
 	if got, err := p.LegalMovesContext(ctx); err != nil || len(got) != 9 {
 		t.Errorf("start position, cancelled: %v, %v", got, err)
+	}
+}
+
+// A call on any of the hardest known positions allocates at most 16 MB,
+// the bound issue 8 sets, counted with the set search's buffers made anew
+// (LegalMoves takes them from a pool, whose first call makes them too).
+func TestWorstCaseMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a garbage collection per position")
+	}
+	const limit = 16_000_000
+	for _, c := range worstCases(t) {
+		p := MustParseFEN(c[1])
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var g generator
+		g.init(&p)
+		g.sets = new(setSearch)
+		_ = g.appendLegal(nil)
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > limit {
+			t.Errorf("%s: %d bytes allocated, want at most %d", c[0], n, limit)
+		}
 	}
 }
 
