@@ -93,11 +93,13 @@ type setSearch struct {
 	// keeps writing would wait for it each time.
 	_      [64]byte
 	help   atomic.Int32 // helpNone, helpAsked, …
-	split  uint64       // the piece (as a set) whose sets the helper takes; 0 alone
+	block  int          // the length of the blocks shared; 0 alone
+	split  uint64       // the piece (as a set) of every set the helper may take; 0 for any
 	passed atomic.Int64 // the search's place: its sets below are expanded
 	quit   atomic.Bool  // the search stopped: so does the helper
-	next   atomic.Int64 // the first block with split that neither has taken
-	marked setIndex     // the helper's sets, by markedIndex
+	next   atomic.Int64 // the first block that either may take and neither has
+	mine   atomic.Int64 // the block the search is in
+	marked setIndex     // the sets the helper finds, by markedIndex
 	helper setBest      // the helper's best captures
 	_      [64]byte
 	// Written by the helper: the block it took last, and its place in it.
@@ -291,7 +293,7 @@ func (s *setSearch) start(g *generator, from int, king bool) {
 	prey, _ := cg.reach(from, 0)
 	s.build(cg, prey, g.oppKings)
 	s.piece, s.n, s.index, s.cur, s.pos, s.waning = g.hardPiece, bits.OnesCount64(prey), false, 1, 0, false
-	s.kingDue, s.split = int(g.flags&flagKing), 0
+	s.kingDue, s.block, s.split = int(g.flags&flagKing), 0, 0
 	if g.graphStop != nil {
 		s.began = time.Now()
 	}
@@ -341,39 +343,46 @@ func (s *setSearch) search(g *generator) bool {
 	// changes at every set. The sets are gone through 64 at a time, by
 	// the bits of those in use; a set can add others to its own 64, after
 	// it, so each bit is looked for anew.
-	at, has, split := s.dense.at, s.dense.has, s.split
+	at, has, block, split := s.dense.at, s.dense.has, s.block, s.split
 	work := 0 // not yet told to g.step: it is told every stepEvery nodes
-	// With a helper: whether the block with split the search is in is its
-	// own, and the helper's block it must keep behind, -1 for none.
+	// With a helper: whether the block the search is in is its own, and
+	// the helper's block it must keep behind, -1 for none.
 	mine, behind := true, -1
 	for w := s.pos >> 6; w < len(has); w++ {
 		base := w << 6
 		if base&passEvery == 0 && g.graphStop != nil {
-			if split != 0 {
+			if block != 0 {
 				s.passed.Store(int64(base))
 			} else if base&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays(base) {
 				s.askHelp(g, base)
-				split = s.split
+				block, split = s.block, s.split
 			}
 		}
-		// The helper's squares of the sets of this word, in a block with
-		// split.
+		// The helper's squares of the sets of this word, in a block it may
+		// take.
 		var helped uint64
 		hw := 0
-		if uint64(base)&split != 0 {
-			if base&int(split-1) == 0 {
-				mine, behind = s.claim(base)
+		if block != 0 {
+			shared := uint64(base)&split == split
+			if base&(block-1) == 0 {
+				mine, behind = true, -1
+				s.mine.Store(int64(base)) // before it is taken: see markedSets
+				if shared {
+					mine, behind = s.claim(base)
+				}
 			}
 			if !mine {
-				w = (base | int(split-1)) >> 6 // the helper's: on to the next block
+				w = (base | (block - 1)) >> 6 // the helper's: on to the next block
 				continue
 			}
-			if behind >= 0 && !s.keepBehind(g, behind+base&int(split-1)+63) {
+			if behind >= 0 && !s.keepBehind(g, behind+base&(block-1)+63) {
 				s.pos = base
 				return false
 			}
-			hw = markedIndex(uint64(base), int(split)) >> 6
-			helped = s.marked.has[hw]
+			if shared {
+				hw = markedIndex(uint64(base), int(split)) >> 6
+				helped = s.marked.has[hw]
+			}
 		}
 		for after := uint(max(s.pos-base, 0)); ; {
 			sets := (has[w] | helped) & (^uint64(0) << after)
@@ -408,7 +417,7 @@ func (s *setSearch) search(g *generator) bool {
 		return false
 	}
 	s.pos = len(at)
-	if s.split != 0 {
+	if s.block != 0 {
 		return s.helped(g)
 	}
 	return true
@@ -424,13 +433,18 @@ const (
 	// stepEvery is about the work, in nodes, after which the index loop
 	// tells generator.step: a few microseconds.
 	stepEvery = 1 << 6
-	// splitBlocks is about the number of blocks the rest of the index
-	// is cut into when help comes, every other one with split: at
-	// least 1024 sets long, so that neither waits for the other in a
-	// block. (Choosing split by the share of the sets found so far that
-	// hold it did no better: those found early are a poor sample of
-	// those to come.)
-	splitBlocks = 16
+	// shareBlocks is about the number of blocks the rest of the index
+	// is cut into when help comes: at least 1024 sets long, so that
+	// neither waits for the other in a block. With more than
+	// maxSharedPieces pieces, the helper's sets would take too much
+	// memory: it takes only blocks of sets that hold one piece, split,
+	// which its array leaves out (then every other block is the
+	// search's). (Choosing split by the share of the sets found so far
+	// that hold it did no better: those found early are a poor sample
+	// of those to come.)
+	shareBlocks     = 32
+	splitBlocks     = 16
+	maxSharedPieces = 19
 )
 
 // The states of setSearch.help.
@@ -475,29 +489,37 @@ func (s *setSearch) helpPays(pos int) bool {
 const minHelpTime = 200 * time.Microsecond
 
 // askHelp asks the goroutine of the graph search to stop it and share the
-// rest of the index, from pos on. The piece split cuts the index into
-// blocks, those of the sets without it and those of the sets with it. The
-// search goes through the rest in the order of the index, and the helper
-// takes blocks with split ahead of it, in order too; the search takes
-// those it comes to first, so neither waits long for the other at the
-// end. A set is expanded once its subsets are: those without split or
-// without one of the pieces that number the blocks. The helper writes the
-// sets it finds to s.marked, the search to s.dense, so neither writes
-// where the other does, and a set's squares are the two together.
+// rest of the index, from pos on, cut into blocks. The search goes
+// through the rest in the order of the index, and the helper takes blocks
+// ahead of it, in order too; the search takes those it comes to first, so
+// neither waits long for the other at the end. A set is expanded once its
+// subsets are: those in its block, done before it, and those in the
+// blocks without one of the pieces that number the blocks, done by the
+// time the block is taken but for one the other may be in, which it keeps
+// behind. The helper writes the sets it finds to s.marked, the search to
+// s.dense, so neither writes where the other does, and a set's squares
+// are the two together.
 func (s *setSearch) askHelp(g *generator, pos int) {
-	// The piece whose sets cut the rest in about splitBlocks blocks.
 	left := len(s.dense.at) - pos
-	s.split = 1 << max(bits.Len(uint(left/splitBlocks))-1, 10)
-	// The first block with split from pos on; the one pos is in is the
-	// search's.
-	next := (pos + int(s.split) - 1) &^ int(s.split-1)
-	if next&int(s.split) == 0 {
-		next += int(s.split)
+	if s.n <= maxSharedPieces {
+		s.block = 1 << max(bits.Len(uint(left/shareBlocks))-1, 10)
+		s.split = 0
+		s.marked.reset(len(s.dense.at))
+	} else {
+		s.block = 1 << max(bits.Len(uint(left/splitBlocks))-1, 10)
+		s.split = uint64(s.block)
+		s.marked.reset(len(s.dense.at) / 2)
+	}
+	// The first block from pos on that the helper may take; the one pos
+	// is in is the search's.
+	next := (pos + s.block - 1) &^ (s.block - 1)
+	if uint64(next)&s.split != s.split {
+		next += s.block
 	}
 	s.next.Store(int64(next))
+	s.mine.Store(int64(pos &^ (s.block - 1)))
 	s.took.Store(-1)
 	s.reached.Store(0)
-	s.marked.reset(len(s.dense.at) / 2)
 	s.helper = setBest{top: s.top, ends: s.helper.ends[:0]}
 	s.passed.Store(int64(pos))
 	s.quit.Store(false)
@@ -506,18 +528,28 @@ func (s *setSearch) askHelp(g *generator, pos int) {
 	g.graphStop.Store(true)
 }
 
-// claim takes the block with split that starts at base, unless the helper
-// has, and reports whether it did. A block's sets come after their subsets
-// without one of the pieces that number the blocks: when the helper is in
-// such a block, claim returns it, for the search to keep behind, else -1.
+// claim takes the block that starts at base, unless the helper has, and
+// reports whether it did. When the helper is in a block of subsets of
+// base's, claim returns it, for the search to keep behind, else -1.
 func (s *setSearch) claim(base int) (mine bool, behind int) {
-	if !s.next.CompareAndSwap(int64(base), int64(base+2*int(s.split))) {
+	if !s.next.CompareAndSwap(int64(base), int64(s.after(base))) {
 		return false, -1
 	}
-	if h := int(s.took.Load()); h >= 0 && h < base && h&^base == 0 && bits.OnesCount(uint(base^h)) == 1 {
-		return true, h
+	return true, subsetBlock(int(s.took.Load()), base)
+}
+
+// after returns the block after block that the helper may take.
+func (s *setSearch) after(block int) int {
+	return (block + s.block) | int(s.split)
+}
+
+// subsetBlock returns other when it is the block of a subset of the sets
+// of block, without one of the pieces that number the blocks, else -1.
+func subsetBlock(other, block int) int {
+	if other >= 0 && other < block && other&^block == 0 && bits.OnesCount(uint(block^other)) == 1 {
+		return other
 	}
-	return true, -1
+	return -1
 }
 
 // keepBehind waits until the helper is past place, and reports false when
@@ -533,7 +565,8 @@ func (s *setSearch) keepBehind(g *generator, place int) bool {
 }
 
 // markedIndex returns the place in setSearch.marked of the set taken,
-// which holds split: its index without that bit.
+// which holds split: its index without that bit (its index, when split
+// is 0).
 func markedIndex(taken uint64, split int) int {
 	mask := uint64(split - 1)
 	return int(taken&mask | taken>>1&^mask)
@@ -553,7 +586,7 @@ func (s *setSearch) helped(g *generator) bool {
 			runtime.Gosched()
 		}
 	}
-	s.split = 0
+	s.block, s.split = 0, 0
 	switch h := &s.helper; {
 	case h.top > s.top:
 		s.top, s.ends = h.top, append(s.ends[:0], h.ends...)
@@ -581,48 +614,54 @@ func (s *setSearch) markedSets() {
 	// What it uses at every set in locals, and its captures too, kept
 	// in s.helper at the end: the search keeps writing near them.
 	dense, marked, all, due := s.dense, s.marked, s.all, s.kingDue
-	split := int(s.split)
 	best := s.helper
 	defer func() { s.helper = best }()
 	passed := int(s.passed.Load())
 	for {
-		// The next block with split neither has taken. took says so
-		// before the block is taken: the search, taking a later one,
-		// must see it.
+		// The next block neither has taken. took says so before the
+		// block is taken, and the search says where it is before it
+		// takes one: each, taking a later block, must see the other's.
 		block := int(s.next.Load())
 		if block >= len(dense.at) || s.quit.Load() {
 			return
 		}
 		s.took.Store(int64(block))
-		if !s.next.CompareAndSwap(int64(block), int64(block+2*split)) {
+		if !s.next.CompareAndSwap(int64(block), int64(s.after(block))) {
 			continue
 		}
-		if !s.helpBlock(block, dense, marked, all, due, &best, &passed) {
+		// The search's block it keeps behind: with split, the one
+		// without it, which the search goes through in order with all
+		// before; else the one the search is in, if it holds subsets.
+		behind := block - int(s.split)
+		if s.split == 0 {
+			behind = subsetBlock(int(s.mine.Load()), block)
+		}
+		if !s.helpBlock(block, behind, dense, marked, all, due, &best, &passed) {
 			return
 		}
-		s.reached.Store(int64(block + split))
+		s.reached.Store(int64(block + s.block))
 	}
 }
 
-// helpBlock is markedSets on one block: it reports false when told to quit.
-func (s *setSearch) helpBlock(block int, dense, marked setIndex, all uint64, due int, best *setBest, passed *int) bool {
-	split := int(s.split)
+// helpBlock is markedSets on one block, keeping behind the search in its
+// block behind (-1 for none): it reports false when told to quit.
+func (s *setSearch) helpBlock(block, behind int, dense, marked setIndex, all uint64, due int, best *setBest, passed *int) bool {
+	split, size := int(s.split), s.block
 	// 64 sets at a time, as search goes: a block is at least 1024 long,
-	// so the 64 are all in it, and its subsets without split all in the
-	// block before.
-	for base := block; base < block+split; base += 64 {
+	// so the 64 are all in it.
+	for base := block; base < block+size; base += 64 {
 		if base&passEvery == 0 {
 			s.reached.Store(int64(base))
 		}
 		// Once a block, or every helpEvery+1 places in a long one.
-		if base&(min(split, helpEvery+1)-1) == 0 && s.quit.Load() {
+		if base&(min(size, helpEvery+1)-1) == 0 && s.quit.Load() {
 			return false
 		}
-		for base+63-split >= *passed {
+		for wait := behind + base - block + 63; behind >= 0 && wait >= *passed; {
 			if s.quit.Load() {
 				return false
 			}
-			if *passed = int(s.passed.Load()); base+63-split >= *passed {
+			if *passed = int(s.passed.Load()); wait >= *passed {
 				runtime.Gosched()
 			}
 		}
