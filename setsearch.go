@@ -553,7 +553,9 @@ func subsetBlock(other, block int) int {
 }
 
 // keepBehind waits until the helper is past place, and reports false when
-// the search must stop first.
+// the search must stop first. The helper never waits for the search's
+// block while the search waits for the helper's: the one of the two that
+// came first holds no subsets of the other's.
 func (s *setSearch) keepBehind(g *generator, place int) bool {
 	for int(s.reached.Load()) <= place {
 		if !g.step(1) {
@@ -606,10 +608,9 @@ func (s *setSearch) helpSets() {
 	}
 }
 
-// markedSets is the helper's work: it takes the blocks with split that
-// the search has not, in the order of the index, and expands their sets,
-// each once the search is past its subset without split, until through or
-// told to quit.
+// markedSets is the helper's work: it takes the blocks it may that the
+// search has not, in the order of the index, and expands their sets, each
+// once the search is past its subsets, until through or told to quit.
 func (s *setSearch) markedSets() {
 	// What it uses at every set in locals, and its captures too, kept
 	// in s.helper at the end: the search keeps writing near them.
