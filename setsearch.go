@@ -98,11 +98,12 @@ type setSearch struct {
 	passed atomic.Int64 // the search's place: its sets below are expanded
 	quit   atomic.Bool  // the search stopped: so does the helper
 	next   atomic.Int64 // the first block that either may take and neither has
-	mine   atomic.Int64 // the block the search is in
+	mine   atomic.Int64 // the block the search is in, or is about to take
 	marked setIndex     // the sets the helper finds, by markedIndex
 	helper setBest      // the helper's best captures
 	_      [64]byte
-	// Written by the helper: the block it took last, and its place in it.
+	// Written by the helper: the block it is in or is about to take, and
+	// its place (its sets below are expanded).
 	took, reached atomic.Int64
 	_             [64]byte
 
