@@ -58,9 +58,11 @@ func TestSearch(t *testing.T) {
 // plays the best move found; a node limit bounds it.
 func TestLimits(t *testing.T) {
 	p := frisian.StartPosition()
+	// Timed from before the deadline is set: timed from after, a slow
+	// start (the race detector on a busy machine) made it look early.
+	start := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	res, infos := search(t, &Player{}, ctx, hub.Search{Start: p})
 	if d := time.Since(start); d < 100*time.Millisecond || !p.IsLegal(res.Move) || len(infos) == 0 {
 		t.Errorf("unbounded search: %v after %v, %d reports", res.Move, d, len(infos))
