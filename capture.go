@@ -377,6 +377,8 @@ const (
 func (g *generator) searchHard(dst []Move, b int, king bool, cg *captureGraph) []Move {
 	g.hard = true
 	g.hardPiece++
+	// The set search's memory, taken here, holds the Euler tests' too;
+	// searchParallel shares it with the helper.
 	g.piece = hardPiece{id: g.hardPiece, cg: cg, euler: g.setSearch().eulerTests(g.ctx)}
 	// Most hard pieces need no more than a short graph search, which
 	// needs no coroutine.
@@ -466,8 +468,7 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	// graphStop stops the graph search: the set search finished, or
 	// wants its help (setSearch.askHelp).
 	var graphStop, graphDone atomic.Bool
-	g.setSearch() // made now, to be shared with the helper
-	gr := new(generator)
+	gr := new(generator) // with g.sets, taken by searchHard
 	*gr = *g
 	gr.halt = &graphStop
 	gr.eulerPause = func(int) bool { return !graphStop.Load() }

@@ -230,10 +230,6 @@ func (g *generator) setTurn(from int, king bool) bool {
 		s.top, s.ends = g.best, s.ends[:0]
 	}
 	s.full = false
-	if s.value(s.all)+s.kingDue < s.top {
-		s.piece = 0 // nothing it can take scores the best
-		return true
-	}
 	if s.search(g) {
 		s.piece = 0 // finished, or out of room
 		return true
@@ -398,7 +394,8 @@ func (s *setSearch) search(g *generator) bool {
 			}
 			after++
 			s.expanded++
-			cost, _ := s.expand(uint64(pos), squares, nil)
+			cost, added := s.expandInto(&s.dense, 0, &s.setBest, uint64(pos), squares)
+			s.found += added
 			if work += cost; work >= stepEvery {
 				if !g.step(work) {
 					s.pos = pos + 1
@@ -613,9 +610,9 @@ func (s *setSearch) helpSets() {
 // search has not, in the order of the index, and expands their sets, each
 // once the search is past its subsets, until through or told to quit.
 func (s *setSearch) markedSets() {
-	// What it uses at every set in locals, and its captures too, kept
-	// in s.helper at the end: the search keeps writing near them.
-	dense, marked, all, due := s.dense, s.marked, s.all, s.kingDue
+	// Its arrays in locals, and its captures too, kept in s.helper at
+	// the end: the search keeps writing near them.
+	dense, marked := s.dense, s.marked
 	best := s.helper
 	defer func() { s.helper = best }()
 	passed := int(s.passed.Load())
@@ -638,7 +635,7 @@ func (s *setSearch) markedSets() {
 		if s.split == 0 {
 			behind = subsetBlock(int(s.mine.Load()), block)
 		}
-		if !s.helpBlock(block, behind, dense, marked, all, due, &best, &passed) {
+		if !s.helpBlock(block, behind, dense, marked, &best, &passed) {
 			return
 		}
 		s.reached.Store(int64(block + s.block))
@@ -647,7 +644,7 @@ func (s *setSearch) markedSets() {
 
 // helpBlock is markedSets on one block, keeping behind the search in its
 // block behind (-1 for none): it reports false when told to quit.
-func (s *setSearch) helpBlock(block, behind int, dense, marked setIndex, all uint64, due int, best *setBest, passed *int) bool {
+func (s *setSearch) helpBlock(block, behind int, dense, marked setIndex, best *setBest, passed *int) bool {
 	split, size := int(s.split), s.block
 	// 64 sets at a time, as search goes: a block is at least 1024 long,
 	// so the 64 are all in it.
@@ -680,15 +677,7 @@ func (s *setSearch) helpBlock(block, behind int, dense, marked setIndex, all uin
 			taken := uint64(base) + uint64(after)
 			at := dense.at[taken]&-(fromSearch>>after&1) | marked.get(w<<6+int(after))
 			after++
-			left := all &^ taken
-			jumped := s.jumped(at, left)
-			for ; jumped != 0; jumped &= jumped - 1 {
-				i := bits.TrailingZeros64(jumped)
-				marked.add(markedIndex(taken|1<<i, split), s.landing(i, at))
-			}
-			if score := s.value(taken) + due; score >= best.top {
-				best.keep(taken, at&^s.goesOn(at, left), score)
-			}
+			s.expandInto(&marked, split, best, taken, at)
 		}
 	}
 	return true
@@ -711,29 +700,48 @@ func (s *setSearch) toIndex(layer *setLayer) {
 }
 
 // expand goes on from the set taken (indices into s.pieces), standing on
-// any square of at: it adds the sets one piece larger, to next or to
-// s.dense when next is nil, and keeps the captures that stop here. It
-// returns the work done, in nodes, and false when next is out of room.
+// any square of at: it adds the sets one piece larger to next, and keeps
+// the captures that stop here. It returns the work done, in nodes, and
+// false when next is out of room.
 func (s *setSearch) expand(taken, at uint64, next *setLayer) (work int, ok bool) {
 	left := s.all &^ taken
 	jumped := s.jumped(at, left)
 	work = 1 + bits.OnesCount64(jumped)
 	for ; jumped != 0; jumped &= jumped - 1 {
 		i := bits.TrailingZeros64(jumped)
-		land := s.landing(i, at)
-		if next == nil {
-			s.found += s.dense.add(int(taken|1<<i), land)
-		} else if !next.add(taken|1<<i, land) {
+		if !next.add(taken|1<<i, s.landing(i, at)) {
 			s.full = true // the graph search answers
 			return work, false
 		}
 	}
-	// The squares it can stop on matter only to a set that can score
-	// the best: most sets are on their way to a heavier one.
 	if score := s.value(taken) + s.kingDue; score >= s.top {
 		s.keep(taken, at&^s.goesOn(at, left), score)
 	}
 	return work, true
+}
+
+// expandInto is expand by index: it adds the sets one piece larger to dst,
+// each at markedIndex(set, split), and keeps the captures in best. The
+// search passes s.dense and its own captures, the helper s.marked and its
+// own. It returns the work done, in nodes, and the sets it added anew.
+func (s *setSearch) expandInto(dst *setIndex, split int, best *setBest, taken, at uint64) (work, added int) {
+	left := s.all &^ taken
+	jumped := s.jumped(at, left)
+	work = 1 + bits.OnesCount64(jumped)
+	for ; jumped != 0; jumped &= jumped - 1 {
+		i := bits.TrailingZeros64(jumped)
+		set := int(taken | 1<<i)
+		if split != 0 {
+			set = markedIndex(uint64(set), split)
+		}
+		added += dst.add(set, s.landing(i, at))
+	}
+	// The squares it can stop on matter only to a set that can score
+	// the best: most sets are on their way to a heavier one.
+	if score := s.value(taken) + s.kingDue; score >= best.top {
+		best.keep(taken, at&^s.goesOn(at, left), score)
+	}
+	return work, added
 }
 
 // value returns twice the value of the pieces of set (RULES.md §3.1).
