@@ -152,14 +152,15 @@ func (m Move) IsZero() bool { return m == Move{} }
 // the highest value if there is any capture, otherwise the quiet moves. Each
 // Move appears once, whatever number of paths it has. An empty result means
 // the side to move has lost. The order is that of generation, which
-// depends on the board; sort with slices.SortFunc(moves, [Move.Compare]) for
-// the canonical one (UIs and tests that compare lists want it). For positions from untrusted sources use
-// LegalMovesContext, which can be stopped. A capture that is hard to
-// search (made up placements, never seen in games) may be searched by a
-// second goroutine too, for the length of the call, when GOMAXPROCS
-// allows; its buffers (up to about 18 MiB, most of them for the hardest
-// placements) are kept for the next such search, in a sync.Pool, which
-// the garbage collector empties when they go unused.
+// depends on the board; sort with slices.SortFunc(moves, [Move.Compare])
+// for the canonical one (UIs and tests that compare lists want it). For
+// positions from untrusted sources use LegalMovesContext, which can be
+// stopped. A capture that is hard to search (made up placements, never
+// seen in games) may be searched by a second goroutine too, for the
+// length of the call, when GOMAXPROCS allows; its buffers (up to about 18
+// MiB, most of them for the hardest placements) are kept for the next
+// such search, in a sync.Pool, which the garbage collector empties when
+// they go unused.
 func (p Position) LegalMoves() []Move {
 	var buf [128]Move
 	moves := p.AppendLegalMoves(buf[:0])
