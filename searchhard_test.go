@@ -101,9 +101,10 @@ func hardStopsAnywhere(t *testing.T) {
 	}
 }
 
-// The set search helped by the graph search's goroutine (askHelp), or
-// taking back the sets of a helper that never comes, finds the moves
-// LegalMoves finds, and a stop at any time gives them all or none.
+// The set search helped by the graph search's goroutine (askHelp), with a
+// helper that never comes, or with one given a start so that it must wait
+// for the search where it should, finds the moves LegalMoves finds, and a
+// stop at any time gives them all or none.
 func TestSetsHelped(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // help needs it, not two cores
@@ -111,8 +112,9 @@ func TestSetsHelped(t *testing.T) {
 	names := map[string]bool{
 		"climb6Mixed1": true, "climb6Mixed4": true, "climb5Kings": true, "climb8Kings4": true,
 		"climb4Kings3": true, "climb7Mixed4": true, "climb2Kings": true, "climb6Kings7": true,
+		"climb6Kings2": true, // 20 pieces: the helper takes only blocks with split
 	}
-	for _, refused := range []bool{false, true} {
+	for _, mode := range []struct{ refused, ahead bool }{{false, false}, {true, false}, {false, true}} {
 		helps := 0
 		for _, c := range worstCases(t) {
 			if testing.Short() && !names[c[0]] {
@@ -126,7 +128,7 @@ func TestSetsHelped(t *testing.T) {
 				var g generator
 				g.init(&p)
 				g.ctx = ctx
-				g.sets = &setSearch{helpAlways: true, helpRefused: refused}
+				g.sets = &setSearch{helpAlways: true, helpRefused: mode.refused, helperAhead: mode.ahead}
 				got := g.appendLegal(nil)
 				cancel()
 				helps += g.sets.helps
@@ -138,12 +140,12 @@ func TestSetsHelped(t *testing.T) {
 				}
 				slices.SortFunc(got, Move.Compare)
 				if !slices.Equal(got, want) {
-					t.Errorf("%s, refused %v, stopped after %v: %d moves, want %d", c[0], refused, d, len(got), len(want))
+					t.Errorf("%s, %+v, stopped after %v: %d moves, want %d", c[0], mode, d, len(got), len(want))
 				}
 			}
 		}
 		if helps == 0 {
-			t.Errorf("refused %v: no search asked for help, the test tests nothing", refused)
+			t.Errorf("%+v: no search asked for help, the test tests nothing", mode)
 		}
 	}
 }

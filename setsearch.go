@@ -64,12 +64,15 @@ type setSearch struct {
 	full bool // the last search ran out of room
 	// tablesOnly makes every search keep to the tables, and layerSlots,
 	// when not 0, makes them run out of room sooner; helpAlways makes
-	// every search on two cores ask for help as soon as it can, and
-	// helpRefused makes the helper never come. For tests.
+	// every search on two cores ask for help as soon as it can,
+	// helpRefused makes the helper never come, and helperAhead makes the
+	// search pause once it asked, so that the helper runs ahead of it
+	// and must wait where it should. For tests.
 	tablesOnly  bool
 	layerSlots  int
 	helpAlways  bool
 	helpRefused bool
+	helperAhead bool
 	helps       int // the times help was asked, for tests
 
 	// Where an unfinished search stopped, so that the next turn of the
@@ -251,7 +254,8 @@ func (g *generator) setSearch() *setSearch {
 	if g.sets == nil {
 		g.sets = setSearches.Get().(*setSearch)
 		s := g.sets
-		s.tablesOnly, s.layerSlots, s.helpAlways, s.helpRefused, s.answered, s.helps = false, 0, false, false, false, 0
+		s.tablesOnly, s.layerSlots, s.helpAlways, s.helpRefused, s.helperAhead = false, 0, false, false, false
+		s.answered, s.helps = false, 0
 		s.piece = 0 // belongs to no hard piece of this generator's
 	}
 	return g.sets
@@ -353,6 +357,11 @@ func (s *setSearch) search(g *generator) bool {
 			} else if base&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays(base) {
 				s.askHelp(g, base)
 				block, split = s.block, s.split
+				if s.helperAhead {
+					for until := time.Now().Add(300 * time.Microsecond); time.Now().Before(until); {
+						runtime.Gosched()
+					}
+				}
 			}
 		}
 		// The helper's squares of the sets of this word, in a block it may
