@@ -94,17 +94,17 @@ type setSearch struct {
 	// share has cache lines of its own: the search writes the fields
 	// around it at every set, and a helper reading a line the search
 	// keeps writing would wait for it each time.
-	_      [64]byte
-	help   atomic.Int32 // helpNone, helpAsked, …
-	block  int          // the length of the blocks shared; 0 alone
-	split  uint64       // the piece (as a set) of every set the helper may take; 0 for any
-	passed atomic.Int64 // the search's place: its sets below are expanded
-	quit   atomic.Bool  // the search stopped: so does the helper
-	next   atomic.Int64 // the first block that either may take and neither has
-	mine   atomic.Int64 // the block the search is in, or is about to take
-	marked setIndex     // the sets the helper finds, by markedIndex
-	helper setBest      // the helper's best captures
-	_      [64]byte
+	_         [64]byte
+	help      atomic.Int32 // helpNone, helpAsked, …
+	block     int          // the length of the blocks shared; 0 alone
+	split     uint64       // the piece (as a set) of every set the helper may take; 0 for any
+	passed    atomic.Int64 // the search's place: its sets below are expanded
+	quit      atomic.Bool  // the search stopped: so does the helper
+	next      atomic.Int64 // the first block that either may take and neither has
+	searching atomic.Int64 // the block the search is in, or is about to take
+	marked    setIndex     // the sets the helper finds, by markedIndex
+	helper    setBest      // the helper's best captures
+	_         [64]byte
 	// Written by the helper: the block it is in or is about to take, and
 	// its place (its sets below are expanded).
 	took, reached atomic.Int64
@@ -372,7 +372,7 @@ func (s *setSearch) search(g *generator) bool {
 			shared := uint64(base)&split == split
 			if base&(block-1) == 0 {
 				mine, behind = true, -1
-				s.mine.Store(int64(base)) // before it is taken: see markedSets
+				s.searching.Store(int64(base)) // before it is taken: see markedSets
 				if shared {
 					mine, behind = s.claim(base)
 				}
@@ -524,7 +524,7 @@ func (s *setSearch) askHelp(g *generator, pos int) {
 		next += s.block
 	}
 	s.next.Store(int64(next))
-	s.mine.Store(int64(pos &^ (s.block - 1)))
+	s.searching.Store(int64(pos &^ (s.block - 1)))
 	s.took.Store(-1)
 	s.reached.Store(0)
 	s.helper = setBest{top: s.top, ends: s.helper.ends[:0]}
@@ -642,7 +642,7 @@ func (s *setSearch) markedSets() {
 		// before; else the one the search is in, if it holds subsets.
 		behind := block - int(s.split)
 		if s.split == 0 {
-			behind = subsetBlock(int(s.mine.Load()), block)
+			behind = subsetBlock(int(s.searching.Load()), block)
 		}
 		if !s.helpBlock(block, behind, dense, marked, &best, &passed) {
 			return
