@@ -380,11 +380,15 @@ func (g *generator) searchHard(dst []Move, b int, king bool, cg *captureGraph) [
 	// The set search's memory, taken here, holds the Euler tests' too;
 	// searchParallel shares it with the helper.
 	g.piece = hardPiece{id: g.hardPiece, cg: cg, euler: g.setSearch().eulerTests(g.ctx)}
-	// Most hard pieces need no more than a short graph search, which
-	// needs no coroutine.
-	if dst = g.graphTurn(dst, b, king, 4*plainBudget); !g.over || g.err != nil {
-		g.hard = false
-		return dst
+	// On one core, most hard pieces need no more than a short graph
+	// search, which needs no coroutine. On two, the graph search starts
+	// at once, with the set search beside it (searchParallel).
+	if runtime.GOMAXPROCS(0) == 1 {
+		if dst = g.graphTurn(dst, b, king, 4*plainBudget); !g.over || g.err != nil {
+			slices.SortFunc(dst[g.pieceStart:], Move.Compare)
+			g.hard = false
+			return dst
+		}
 	}
 	// The coroutine holds its generator and its moves: copies, so that g
 	// and dst can stay on the caller's stack.
@@ -460,58 +464,97 @@ func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
 	}
 }
 
-// searchParallel is searchBoth on two cores: the graph search runs on a
-// copy of g in a goroutine of its own, the set search goes on here, and
-// the first to finish stops the other. They use as much time in all as
-// the coroutine's turns on one core, and answer in half of it.
+// searchParallel is searchBoth on two cores: one method runs here, the
+// other on a copy of g in a goroutine of its own, and the first to finish
+// stops the other. They use as much time in all as the coroutine's turns
+// on one core, and answer in half of it.
+//
+// A goroutine's thread can take a few hundred microseconds to wake on a
+// virtual machine, so the method likelier to answer runs here: the graph
+// search, which answers most hard pieces in microseconds (then the set
+// search never starts), unless the set search answered the last hard
+// piece on this board.
 func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	// graphStop stops the graph search: the set search finished, or
-	// wants its help (setSearch.askHelp).
+	// wants its help (setSearch.askHelp); graphDone stops the set search.
 	var graphStop, graphDone atomic.Bool
-	gr := new(generator) // with g.sets, taken by searchHard
-	*gr = *g
+	other := new(generator) // with g.sets, taken by searchHard
+	*other = *g
+	gr, sg := g, other
+	setsHere := g.sets.answered
+	if setsHere {
+		gr, sg = other, g
+	}
 	gr.halt = &graphStop
 	gr.eulerPause = func(int) bool { return !graphStop.Load() }
-	result := make(chan []Move, 1)
-	go func() {
-		d := gr.graphTurn(dst, b, king, unbounded) // dst is its alone until then
+	sg.halt, sg.graphStop = &graphDone, &graphStop
+	sg.nodes, sg.limit, sg.over, sg.check = 0, unbounded, false, 0
+	var graphDst []Move
+	graph := func() {
+		graphDst = gr.graphTurn(dst, b, king, unbounded) // dst is its alone until then
 		if !gr.over || gr.err != nil {
 			graphDone.Store(true)
 		} else {
 			gr.sets.helpSets() // when asked, and still wanted
 		}
-		result <- d
-	}()
-	g.halt, g.graphStop = &graphDone, &graphStop
-	g.nodes, g.limit, g.over, g.check = 0, unbounded, false, 0
-	done := g.setTurn(b, king)
-	g.halt, g.graphStop = nil, nil
-	// A helper not yet started never starts; one still going stops.
-	g.sets.help.CompareAndSwap(helpAsked, helpWithdrawn)
-	g.sets.quit.Store(true)
-	g.sets.answered = done && g.err == nil && !g.sets.full
-	graphFinished := !done && g.err == nil // it stopped the set search
-	if !graphFinished {
-		graphStop.Store(true)
 	}
-	graphDst := <-result
-	gr.halt, gr.eulerPause = nil, nil
-	if g.err == nil {
-		g.err = gr.err
+	var done bool
+	sets := func() {
+		done = sg.setTurn(b, king)
+		s := sg.sets
+		// A helper not yet started never starts; one still going stops.
+		s.help.CompareAndSwap(helpAsked, helpWithdrawn)
+		s.quit.Store(true)
+		s.answered = done && sg.err == nil && !s.full
+		if done || sg.err != nil {
+			graphStop.Store(true)
+		}
 	}
-	switch {
-	case g.err != nil:
+	finished := make(chan struct{})
+	if setsHere {
+		go func() { graph(); close(finished) }()
+		sets()
+	} else {
+		var state atomic.Int32 // setsWaiting, setsRunning or setsCancelled
+		go func() {
+			if state.CompareAndSwap(setsWaiting, setsRunning) {
+				sets()
+			}
+			close(finished)
+		}()
+		graph()
+		if graphDone.Load() && state.CompareAndSwap(setsWaiting, setsCancelled) {
+			return graphDst // the set search never started
+		}
+	}
+	<-finished
+	gr.halt, gr.eulerPause, sg.halt, sg.graphStop = nil, nil, nil, nil
+	graphFinished := !gr.over || gr.err != nil
+	if gr.err == nil {
+		gr.err = sg.err
+	}
+	if gr.err != nil || graphFinished || !done {
+		// The graph search's answer, and its account of it.
+		if gr != g {
+			s := g.sets
+			*g = *gr
+			g.sets = s
+		}
 		return graphDst
-	case graphFinished || !gr.over:
-		sets := g.sets
-		*g = *gr // the graph search's answer, and its account of it
-		g.sets = sets
-		return graphDst
 	}
-	// What the graph search kept is where the rest goes.
+	// The set search finished: what the graph search kept is where the
+	// rest goes.
 	g.best, g.pieceStart, g.seen = gr.best, gr.pieceStart, gr.seen
+	g.over = sg.over
 	return g.afterSets(graphDst, b, king)
 }
+
+// The states of searchParallel's set search.
+const (
+	setsWaiting = iota
+	setsRunning
+	setsCancelled
+)
 
 // afterSets ends searchBoth once the set search is done, the graph search
 // stopped with its captures in dst: the set search's captures join them,
