@@ -291,9 +291,10 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 // others at once, or at least their searches' bounds.
 func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 	type hard struct {
-		b, full int
-		king    bool
-		cg      *captureGraph
+		b, bound int
+		king     bool
+		cg       *captureGraph
+		linear   *pieceSpans
 	}
 	var buf [NumSquares]hard
 	pieces := buf[:0]
@@ -303,19 +304,26 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 			b := bits.TrailingZeros64(k)
 			g.setPiece(b, king)
 			cg := newCaptureGraph(b, g.own|g.opp, g.opp, king)
-			r, _ := cg.reach(b, 0)
-			pieces = append(pieces, hard{b, g.score(r), king, cg})
+			r, squares := cg.reach(b, 0)
+			p := hard{b: b, bound: g.score(r), king: king, cg: cg}
+			// Where several pieces reach many, the parities can tell which
+			// cannot take them all: the piece that can goes first, and
+			// its score may cut the others at once.
+			if bits.OnesCount64(kings|men) > 1 && bits.OnesCount64(r) >= minHelpPieces {
+				p.bound, p.linear = cg.scoreBound(g, b, r, squares)
+			}
+			pieces = append(pieces, p)
 		}
 	}
-	slices.SortStableFunc(pieces, func(x, y hard) int { return cmp.Compare(y.full, x.full) })
+	slices.SortStableFunc(pieces, func(x, y hard) int { return cmp.Compare(y.bound, x.bound) })
 	for _, p := range pieces {
-		if p.full < g.best || g.err != nil {
+		if p.bound < g.best || g.err != nil {
 			continue // nothing it can take is worth keeping
 		}
 		g.setPiece(p.b, p.king)
 		// The captures its plain search kept may lie anywhere after start.
 		g.pieceStart = g.start
-		dst = g.searchHard(dst, p.b, p.king, p.cg)
+		dst = g.searchHard(dst, p.b, p.king, p.cg, p.linear)
 	}
 	return dst
 }
@@ -374,12 +382,12 @@ const (
 // first to finish answers.
 // Neither repeats work for the other, so a piece costs about twice what
 // the faster method needs alone, whichever it is.
-func (g *generator) searchHard(dst []Move, b int, king bool, cg *captureGraph) []Move {
+func (g *generator) searchHard(dst []Move, b int, king bool, cg *captureGraph, linear *pieceSpans) []Move {
 	g.hard = true
 	g.hardPiece++
 	// The set search's memory, taken here, holds the Euler tests' too;
 	// searchParallel shares it with the helper.
-	g.piece = hardPiece{id: g.hardPiece, cg: cg, euler: g.setSearch().eulerTests(g.ctx)}
+	g.piece = hardPiece{id: g.hardPiece, cg: cg, euler: g.setSearch().eulerTests(g.ctx), linear: linear}
 	// On one core, most hard pieces need no more than a short graph
 	// search, which needs no coroutine. On two, the graph search starts
 	// at once, with the set search beside it (searchParallel).

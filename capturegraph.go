@@ -283,7 +283,11 @@ func (s *graphSearch) linearPossible(at int, set uint64) bool {
 	if *s.linear == nil {
 		*s.linear = s.cg.pieceSpans()
 	}
-	linear := *s.linear
+	return (*s.linear).possible(at, set)
+}
+
+// possible is linearPossible given the spans.
+func (linear *pieceSpans) possible(at int, set uint64) bool {
 	var sp gf2Space
 	var sum, touched uint64
 	for x := set; x != 0; x &= x - 1 {
@@ -299,6 +303,22 @@ func (s *graphSearch) linearPossible(at int, set uint64) bool {
 		return true // a trail back to the start
 	}
 	return sp.matching(touched&^start, sp.reduce(sum^start)) != 0
+}
+
+// scoreBound returns a bound on the score of every capture of the piece
+// on bit at, whose reach is r over squares: taking all of r, unless
+// mustLeave or the parities (linearPossible) rule that out, else leaving
+// the fewest pieces mustLeave allows, or one, the lightest. It makes the
+// pieces' spans, which the graph search then uses too. (Trying the sets
+// of the lighter levels as settle does cost more than it saved.)
+func (cg *captureGraph) scoreBound(g *generator, at int, r, squares uint64) (int, *pieceSpans) {
+	linear := cg.pieceSpans()
+	leave := cg.mustLeave(at, r, squares)
+	if leave == 0 && !linear.possible(at, r) {
+		leave = 1
+	}
+	men := min(leave, bits.OnesCount64(r&^g.oppKings))
+	return g.score(r) - 2*(manValue*men+kingValue*(leave-men)), linear
 }
 
 // pieceSpans returns the spans of the pieces jumped in cg.
