@@ -28,9 +28,9 @@ import (
 // (setsearch.go) wins where the sets a capture can take are few enough to
 // list, the graph search of capturegraph.go (value and parity bounds,
 // Euler settling) where they are countless but the best captures take
-// nearly everything within reach. So after a short graph search alone,
-// the two run side by side until one finishes (searchHard): on two cores
-// at once when the program has them, else on one, the graph search as a
+// nearly everything within reach. So the two run side by side until one
+// finishes (searchHard): on two cores at once when the program has them,
+// else on one, after a short graph search alone, the graph search as a
 // coroutine, in short turns that share the time evenly. Whichever suits
 // the position, a hard piece costs about twice what that one needs alone,
 // in CPU time; on two cores the answer comes in about that one's time.
@@ -89,6 +89,10 @@ type captureState struct {
 	hard       bool   // the piece is searched by both methods (see above)
 	hardPiece  int    // counts the hard pieces, so that a turn knows its piece
 	solved     int    // the budget of the round that finished the last hard piece
+	// tie reports that the hard piece searched can at best tie the best
+	// score found (its bound, searchHardPieces, is that score): only a
+	// capture of all it reaches counts.
+	tie bool
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
 	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
@@ -323,6 +327,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 		g.setPiece(p.b, p.king)
 		// The captures its plain search kept may lie anywhere after start.
 		g.pieceStart = g.start
+		g.tie = p.bound == g.best
 		dst = g.searchHard(dst, p.b, p.king, p.cg, p.linear)
 	}
 	return dst
@@ -378,8 +383,9 @@ const (
 )
 
 // searchHard searches a piece whose plain search ran out of budget, whose
-// capture graph is cg, by the two methods at once (searchBoth), and the
-// first to finish answers.
+// capture graph is cg (and linear its pieces' spans, when scoreBound made
+// them), by the two methods at once (searchBoth), and the first to finish
+// answers.
 // Neither repeats work for the other, so a piece costs about twice what
 // the faster method needs alone, whichever it is.
 func (g *generator) searchHard(dst []Move, b int, king bool, cg *captureGraph, linear *pieceSpans) []Move {
