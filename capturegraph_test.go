@@ -254,6 +254,7 @@ func TestWorstCaseMemory(t *testing.T) {
 // program counted, and (in the full suite; each Path call lists the moves
 // again) the first moves have paths that the reference rules accept.
 func TestWorstCase(t *testing.T) {
+	t.Parallel() // with the other long checks of exact answers, after the rest
 	for _, c := range worstCases(t) {
 		p := MustParseFEN(c[1])
 		moves := p.LegalMoves()

@@ -89,6 +89,7 @@ func towards(n int) int {
 // through the prefix, a whole path gives its move alone, and a prefix
 // extended by any other square gives nothing.
 func TestClicksOracle(t *testing.T) {
+	t.Parallel() // with the other long checks of exact answers, after the rest
 	stride := 2
 	if testing.Short() {
 		stride = 7

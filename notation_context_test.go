@@ -32,11 +32,12 @@ func contextTexts(p Position) []string {
 // answer, error text included, on the hardest known positions and on
 // ordinary ones.
 func TestParseMoveContextSame(t *testing.T) {
+	t.Parallel() // with the other long checks of exact answers, after the rest
 	fens := []string{StartPosition().FEN(), benchMiddlegame, benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26"}
 	for i, c := range worstCases(t) {
-		// Half the table: a text naming a few landing squares of an
-		// ambiguous capture costs up to 0.2 s there.
-		if testing.Short() && c[2] == "1" || !testing.Short() && i%2 == 0 {
+		// A third of the table: a text naming a few landing squares of
+		// an ambiguous capture costs up to 0.2 s there.
+		if testing.Short() && c[2] == "1" || !testing.Short() && i%3 == 0 {
 			fens = append(fens, c[1])
 		}
 	}
@@ -188,6 +189,7 @@ func hubTexts(p Position) []string {
 // not, ParseHubMoveContext gives ParseHubMove's answer, error text
 // included, and a legal move's Hub text reads back as that move.
 func TestParseHubMoveContextSame(t *testing.T) {
+	t.Parallel() // with the other long checks of exact answers, after the rest
 	fens := []string{StartPosition().FEN(), benchMiddlegame, benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26"}
 	for i, c := range worstCases(t) {
 		// A quarter of the table: each text costs three generations.

@@ -163,11 +163,11 @@ func (h *hostile) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// TestPDNHostileMemory reads 48 MB hostile streams (16 MB with -short)
+// TestPDNHostileMemory reads 32 MB hostile streams (16 MB with -short)
 // and checks that the heap grows by less than 16 MB throughout.
 func TestPDNHostileMemory(t *testing.T) {
-	// Three times the limit: a reader that kept what it read would fail.
-	size := 48 << 20
+	// Twice the limit: a reader that kept what it read would fail.
+	size := 32 << 20
 	switch {
 	case raceEnabled:
 		size = 4 << 20 // still four times the most a game keeps
