@@ -291,8 +291,9 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 }
 
 // searchHardPieces searches the pieces whose plain search ran out, those
-// with the most value in reach first: the best score they find can cut the
-// others at once, or at least their searches' bounds.
+// with the highest bound on their score first (the value in reach, or
+// scoreBound's): the best score they find can cut the others at once, or
+// at least their searches' bounds.
 func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 	type hard struct {
 		b, bound int
