@@ -279,3 +279,58 @@ func TestWorstCase(t *testing.T) {
 		}
 	}
 }
+
+// scoreBound never says less than the best score of a piece's captures
+// (searched with that piece alone), on the worst-case table and on random
+// crowded positions: the hard pieces it orders are skipped on it.
+func TestScoreBoundHolds(t *testing.T) {
+	check := func(t interface {
+		Helper()
+		Errorf(string, ...any)
+	}, name string, p Position) (pieces, below int) {
+		t.Helper()
+		var g generator
+		g.init(&p)
+		kings, men := g.jumpers()
+		for i, side := range [2]uint64{kings, men} {
+			king := i == 0
+			for k := side; k != 0; k &= k - 1 {
+				b := bits.TrailingZeros64(k)
+				var alone generator
+				alone.init(&p)
+				alone.jumpers()
+				if king {
+					alone.capturesOf(nil, 1<<b, 0)
+				} else {
+					alone.capturesOf(nil, 0, 1<<b)
+				}
+				g.setPiece(b, king)
+				cg := newCaptureGraph(b, g.own|g.opp, g.opp, king)
+				r, squares := cg.reach(b, 0)
+				bound, _ := cg.scoreBound(&g, b, r, squares)
+				if bound < alone.best {
+					t.Errorf("%s: the piece on bit %d scores %d, over its bound %d", name, b, alone.best, bound)
+				}
+				pieces++
+				if bound < g.score(r) {
+					below++
+				}
+			}
+		}
+		return pieces, below
+	}
+	pieces, below := 0, 0
+	for _, c := range worstCases(t) {
+		n, b := check(t, c[0], MustParseFEN(c[1]))
+		pieces, below = pieces+n, below+b
+	}
+	// The bound must also cut: else the test would hold for any bound
+	// no lower than everything in reach.
+	if below == 0 {
+		t.Errorf("on %d pieces, no bound under the value in reach", pieces)
+	}
+	checkProp(t, func(t *rapid.T) {
+		p := crowdedPosition.Draw(t, "position")
+		check(t, p.FEN(), p)
+	})
+}
