@@ -89,10 +89,6 @@ type captureState struct {
 	hard       bool   // the piece is searched by both methods (see above)
 	hardPiece  int    // counts the hard pieces, so that a turn knows its piece
 	solved     int    // the budget of the round that finished the last hard piece
-	// tie reports that the hard piece searched can at best tie the best
-	// score found (its bound, searchHardPieces, is that score): only a
-	// capture of all it reaches counts.
-	tie bool
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
 	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
@@ -328,8 +324,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 		g.setPiece(p.b, p.king)
 		// The captures its plain search kept may lie anywhere after start.
 		g.pieceStart = g.start
-		g.tie = p.bound == g.best
-		dst = g.searchHard(dst, p.b, p.king, p.cg, p.linear)
+		dst = g.searchHard(dst, p.b, p.king, hardPiece{cg: p.cg, linear: p.linear, tie: p.bound == g.best})
 	}
 	return dst
 }
@@ -354,7 +349,11 @@ type hardPiece struct {
 	id     int // generator.hardPiece when made; 0 for none
 	cg     *captureGraph
 	euler  *eulerSearch
-	linear *pieceSpans // made on first use
+	linear *pieceSpans // made by scoreBound, or on first use
+	// tie reports that the piece can at best tie the best score found
+	// (its bound, searchHardPieces, is that score): only a capture of
+	// all it reaches counts.
+	tie bool
 	// The Euler tests of the first node that finished, by set: a round
 	// that starts again after running out of budget does not repeat them.
 	rootTests map[uint64]uint64
@@ -384,40 +383,41 @@ const (
 )
 
 // searchHard searches a piece whose plain search ran out of budget, whose
-// capture graph is cg (and linear its pieces' spans, when scoreBound made
-// them), by the two methods at once (searchBoth), and the first to finish
-// answers.
+// capture graph, and spans when scoreBound made them, are in hp, by the
+// two methods at once (searchBoth), and the first to finish answers.
 // Neither repeats work for the other, so a piece costs about twice what
 // the faster method needs alone, whichever it is.
-func (g *generator) searchHard(dst []Move, b int, king bool, cg *captureGraph, linear *pieceSpans) []Move {
+func (g *generator) searchHard(dst []Move, b int, king bool, hp hardPiece) []Move {
 	g.hard = true
 	g.hardPiece++
 	// The set search's memory, taken here, holds the Euler tests' too;
 	// searchParallel shares it with the helper.
-	g.piece = hardPiece{id: g.hardPiece, cg: cg, euler: g.setSearch().eulerTests(g.ctx), linear: linear}
+	hp.id, hp.euler = g.hardPiece, g.setSearch().eulerTests(g.ctx)
+	g.piece = hp
 	// On one core, most hard pieces need no more than a short graph
 	// search, which needs no coroutine. On two, the graph search starts
 	// at once, with the set search beside it (searchParallel).
+	answered := false
 	if runtime.GOMAXPROCS(0) == 1 {
-		if dst = g.graphTurn(dst, b, king, 4*plainBudget); !g.over || g.err != nil {
-			slices.SortFunc(dst[g.pieceStart:], Move.Compare)
-			g.hard = false
-			return dst
-		}
+		dst = g.graphTurn(dst, b, king, 4*plainBudget)
+		answered = !g.over || g.err != nil
 	}
-	// The coroutine holds its generator and its moves: copies, so that g
-	// and dst can stay on the caller's stack.
-	h := new(generator)
-	*h = *g
-	h.stopped = false
-	h.start, h.pieceStart = 0, g.pieceStart-g.start
-	moves := h.searchBoth(slices.Clone(dst[g.start:]), b, king)
-	h.yield, h.inGraph, h.eulerPause = nil, false, nil
-	start := g.start
-	*g = *h
-	g.start, g.pieceStart = start, g.pieceStart+start
-	dst = append(dst[:start], moves...)
-	// Which method answers depends on time: the order must not.
+	if !answered {
+		// The coroutine holds its generator and its moves: copies, so
+		// that g and dst can stay on the caller's stack.
+		h := new(generator)
+		*h = *g
+		h.stopped = false
+		h.start, h.pieceStart = 0, g.pieceStart-g.start
+		moves := h.searchBoth(slices.Clone(dst[g.start:]), b, king)
+		h.yield, h.inGraph, h.eulerPause = nil, false, nil
+		start := g.start
+		*g = *h
+		g.start, g.pieceStart = start, g.pieceStart+start
+		dst = append(dst[:start], moves...)
+	}
+	// Which method answers depends on time and on the cores: the order
+	// must not.
 	slices.SortFunc(dst[g.pieceStart:], Move.Compare)
 	g.hard = false
 	return dst
@@ -560,7 +560,6 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	// The set search finished: what the graph search kept is where the
 	// rest goes.
 	g.best, g.pieceStart, g.seen = gr.best, gr.pieceStart, gr.seen
-	g.over = sg.over
 	return g.afterSets(graphDst, b, king)
 }
 

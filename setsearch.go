@@ -117,11 +117,6 @@ type setSearch struct {
 	// piece, side by side with the graph search: the next, on the same
 	// board, most likely goes the same way.
 	answered bool
-	// tie is generator.tie for the piece: then the graph search's first
-	// Euler test, of everything in reach, often answers at once (in
-	// climb13Mixed1, 0.45 ms where the set search took 10), and help
-	// waits for the set search's pace even after it answered.
-	tie bool
 
 	// euler is the graph search's Euler test, kept here so that its
 	// memory (a 192 KiB table, once a test runs long) is reused like the
@@ -299,7 +294,7 @@ func (s *setSearch) start(g *generator, from int, king bool) {
 	prey, _ := cg.reach(from, 0)
 	s.build(cg, prey, g.oppKings)
 	s.piece, s.n, s.index, s.cur, s.pos, s.waning = g.hardPiece, bits.OnesCount64(prey), false, 1, 0, false
-	s.kingDue, s.block, s.split, s.tie = int(g.flags&flagKing), 0, 0, g.tie
+	s.kingDue, s.block, s.split = int(g.flags&flagKing), 0, 0
 	if g.graphStop != nil {
 		s.began = time.Now()
 	}
@@ -359,7 +354,7 @@ func (s *setSearch) search(g *generator) bool {
 		if base&passEvery == 0 && g.graphStop != nil {
 			if block != 0 {
 				s.passed.Store(int64(base))
-			} else if base&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays(base) {
+			} else if base&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays(base, g.piece.tie) {
 				s.askHelp(g, base)
 				block, split = s.block, s.split
 				if s.helperAhead {
@@ -476,9 +471,13 @@ const (
 // is left would take at most twice as long as the time both have had. A
 // graph search that would then have finished soon after costs up to half
 // of its time again.
-// pos is the place in the index the search has come to.
-func (s *setSearch) helpPays(pos int) bool {
-	if s.answered && !s.tie || s.helpAlways {
+// pos is the place in the index the search has come to. Help is asked at
+// once when the set search answered the last hard piece, unless this one
+// can at best tie (hardPiece.tie): then the graph search's first Euler
+// test, of everything in reach, often answers at once (in climb13Mixed1,
+// 0.45 ms where the set search with help took 10).
+func (s *setSearch) helpPays(pos int, tie bool) bool {
+	if s.answered && !tie || s.helpAlways {
 		return true
 	}
 	// Early in the index, its sets are sparse, and its pace tells
