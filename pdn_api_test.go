@@ -7,6 +7,7 @@ package frisian_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/google/go-cmp/cmp"
@@ -470,4 +472,45 @@ func TestPDNNilReaderAndWriter(t *testing.T) {
 	if b.Len() != 0 {
 		t.Errorf("WriteGame(nil) wrote %q", b.String())
 	}
+}
+
+// TestPDNReadInPieces: a reader that hands over one byte at a time, or
+// half of what is asked, gives the same games, errors and positions of
+// errors as one that hands over everything: words, comments and lines
+// cut across the reader's buffer are read whole.
+func TestPDNReadInPieces(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*/*.pdn")
+	if len(files) < 7 {
+		t.Fatalf("PDN files missing: %v", files)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := readAllPDN(t, strings.NewReader(string(data)))
+		for name, r := range map[string]io.Reader{
+			"one byte": iotest.OneByteReader(strings.NewReader(string(data))),
+			"halves":   iotest.HalfReader(strings.NewReader(string(data))),
+		} {
+			if diff := cmp.Diff(want, readAllPDN(t, r)); diff != "" {
+				t.Errorf("%s read by %s (-whole +in pieces):\n%s", file, name, diff)
+			}
+		}
+	}
+}
+
+// readAllPDN returns every game read from r as PDN text, or as its error
+// when it cannot be written, followed by the error of reading it.
+func readAllPDN(t *testing.T, r io.Reader) []string {
+	t.Helper()
+	var out []string
+	for g, err := range frisian.NewPDNReader(r).Games() {
+		if g == nil {
+			t.Fatal(err)
+		}
+		text, werr := g.MarshalText()
+		out = append(out, string(text), fmt.Sprint(werr), fmt.Sprint(err))
+	}
+	return out
 }

@@ -39,16 +39,16 @@ func (tok pdnToken) error() error {
 	return pdnSyntax(tok.msg)
 }
 
-// unexpected returns the message for a stray closing bracket as a
-// constant: a file of them costs no allocation per byte.
-func unexpected(c byte) string {
+// unexpected returns the text and the message for a stray closing bracket
+// as constants: a file of them costs no allocation per byte.
+func unexpected(c byte) (text, msg string) {
 	switch c {
 	case ')':
-		return "unexpected ')'"
+		return ")", "unexpected ')'"
 	case '}':
-		return "unexpected '}'"
+		return "}", "unexpected '}'"
 	}
-	return "unexpected ']'"
+	return "]", "unexpected ']'"
 }
 
 // maxText bounds the text of one comment, variation or tag value. Longer
@@ -85,17 +85,33 @@ type pdnLexer struct {
 	err       error
 	started   bool
 	raw       *strings.Builder // when set, read copies every byte into it
+	// The bytes br holds, and how many of them are read: a byte at a time
+	// through br cost three times as much, on files of stray brackets and
+	// of marks.
+	buf []byte
+	pos int
 }
 
 func (l *pdnLexer) peek() (byte, bool) {
-	b, err := l.br.Peek(1)
-	if err != nil {
+	if l.pos < len(l.buf) {
+		return l.buf[l.pos], true
+	}
+	return l.fill()
+}
+
+// fill hands br the bytes read from its buffer and takes what it holds
+// next, and returns the first of it.
+func (l *pdnLexer) fill() (byte, bool) {
+	_, _ = l.br.Discard(l.pos)
+	l.buf, l.pos = nil, 0
+	if _, err := l.br.Peek(1); err != nil {
 		if err != io.EOF && l.err == nil {
 			l.err = err
 		}
 		return 0, false
 	}
-	return b[0], true
+	l.buf, _ = l.br.Peek(l.br.Buffered())
+	return l.buf[0], true
 }
 
 func (l *pdnLexer) read() (byte, bool) {
@@ -103,7 +119,7 @@ func (l *pdnLexer) read() (byte, bool) {
 	if !ok {
 		return 0, false
 	}
-	_, _ = l.br.ReadByte()
+	l.pos++
 	if l.raw != nil && l.raw.Len() < maxToken {
 		l.raw.WriteByte(c)
 	}
@@ -121,11 +137,18 @@ func pdnSpace(c byte) bool {
 }
 
 // pdnDelim reports whether c ends a word.
-func pdnDelim(c byte) bool { return pdnSpace(c) || strings.IndexByte("{}()[];", c) >= 0 }
+func pdnDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\f', '\v', '{', '}', '(', ')', '[', ']', ';':
+		return true
+	}
+	return false
+}
 
 func (l *pdnLexer) next() pdnToken {
 	if !l.started {
 		l.started = true
+		// Nothing is read yet: br holds every byte.
 		if b, err := l.br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
 			_, _ = l.br.Discard(3) // a UTF-8 byte order mark
 		}
@@ -172,7 +195,8 @@ func (l *pdnLexer) next() pdnToken {
 			return l.variation(tok)
 		case ')', '}', ']':
 			l.read()
-			tok.kind, tok.text, tok.msg = tokError, string(c), unexpected(c)
+			tok.kind = tokError
+			tok.text, tok.msg = unexpected(c)
 			return tok
 		case '$':
 			l.read()
@@ -210,6 +234,19 @@ func (l *pdnLexer) readTo(b *textBuf, end byte) bool {
 
 // word reads up to the next delimiter, keeping at most maxToken+1 bytes.
 func (l *pdnLexer) word() string {
+	// Most words lie whole in the buffer, on one line.
+	if l.raw == nil {
+		end := l.pos
+		for end < len(l.buf) && !pdnDelim(l.buf[end]) {
+			end++
+		}
+		if end < len(l.buf) && end-l.pos <= maxToken {
+			w := string(l.buf[l.pos:end])
+			l.col += end - l.pos
+			l.pos = end
+			return w
+		}
+	}
 	var b strings.Builder
 	for {
 		c, ok := l.peek()

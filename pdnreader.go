@@ -245,7 +245,9 @@ func (gr *gameReader) moveNumber() int {
 // take handles one token of the game.
 func (gr *gameReader) take(tok pdnToken) {
 	if tok.kind == tokError {
-		gr.fail(tok, tok.text, tok.error())
+		if len(gr.errs) <= maxGameErrors { // else fail keeps nothing: make no error
+			gr.fail(tok, tok.text, tok.error())
+		}
 		return
 	}
 	if tok.kind == tokTag {
