@@ -203,7 +203,7 @@ func BenchmarkUIPosition(b *testing.B) {
 	}
 }
 
-// BenchmarkPDNRead reads real games, replaying their moves.
+// BenchmarkPDNRead reads 25 lidraughts games, replaying their moves.
 func BenchmarkPDNRead(b *testing.B) {
 	data, err := os.ReadFile("testdata/games/frysk-lidraughts.pdn")
 	if err != nil {
