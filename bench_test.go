@@ -3,7 +3,6 @@ package frisian
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"os"
 	"strings"
 	"testing"
@@ -176,43 +175,36 @@ func BenchmarkWorstCaseMethods(b *testing.B) {
 		if p.Pieces(White).Len() > 20 || p.Pieces(Black).Len() > 20 {
 			continue
 		}
-		var g0 generator
-		g0.init(&p)
-		kings, men := g0.jumpers()
-		for i, side := range [2]uint64{kings, men} {
-			king := i == 0
-			for k := side; k != 0; k &= k - 1 {
-				from := bits.TrailingZeros64(k)
-				piece := fmt.Sprintf("%s/%d", c[0], squareOf[from])
-				turn := func(g *generator) {
-					g.init(&p)
-					g.best = -1
-					g.setPiece(from, king)
-					g.hardPiece = 1
-				}
-				b.Run(piece+"/sets", func(b *testing.B) {
-					s := new(setSearch)
-					sets := 0
-					for b.Loop() {
-						var g generator
-						turn(&g)
-						g.sets = s
-						g.nodes, g.limit = 0, unbounded
-						if !g.setTurn(from, king) || s.full {
-							b.Skip("out of room: the graph search answers alone")
-						}
-						sets = s.expanded
-					}
-					b.ReportMetric(float64(sets), "sets")
-				})
-				b.Run(piece+"/graph", func(b *testing.B) {
-					for b.Loop() {
-						var g generator
-						turn(&g)
-						g.graphTurn(nil, from, king, unbounded)
-					}
-				})
+		for from, king := range capturers(&p) {
+			piece := fmt.Sprintf("%s/%d", c[0], squareOf[from])
+			turn := func(g *generator) {
+				g.init(&p)
+				g.best = -1
+				g.setPiece(from, king)
+				g.hardPiece = 1
 			}
+			b.Run(piece+"/sets", func(b *testing.B) {
+				s := new(setSearch)
+				sets := 0
+				for b.Loop() {
+					var g generator
+					turn(&g)
+					g.sets = s
+					g.nodes, g.limit = 0, unbounded
+					if !g.setTurn(from, king) || s.full {
+						b.Skip("out of room: the graph search answers alone")
+					}
+					sets = s.expanded
+				}
+				b.ReportMetric(float64(sets), "sets")
+			})
+			b.Run(piece+"/graph", func(b *testing.B) {
+				for b.Loop() {
+					var g generator
+					turn(&g)
+					g.graphTurn(nil, from, king, unbounded)
+				}
+			})
 		}
 	}
 }

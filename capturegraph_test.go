@@ -3,6 +3,7 @@ package frisian
 import (
 	"context"
 	"errors"
+	"iter"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -291,30 +292,25 @@ func TestScoreBoundHolds(t *testing.T) {
 		t.Helper()
 		var g generator
 		g.init(&p)
-		kings, men := g.jumpers()
-		for i, side := range [2]uint64{kings, men} {
-			king := i == 0
-			for k := side; k != 0; k &= k - 1 {
-				b := bits.TrailingZeros64(k)
-				var alone generator
-				alone.init(&p)
-				alone.jumpers()
-				if king {
-					alone.capturesOf(nil, 1<<b, 0)
-				} else {
-					alone.capturesOf(nil, 0, 1<<b)
-				}
-				g.setPiece(b, king)
-				cg := newCaptureGraph(b, g.own|g.opp, g.opp, king)
-				r, squares := cg.reach(b, 0)
-				bound, _ := cg.scoreBound(&g, b, r, squares)
-				if bound < alone.best {
-					t.Errorf("%s: the piece on bit %d scores %d, over its bound %d", name, b, alone.best, bound)
-				}
-				pieces++
-				if bound < g.score(r) {
-					below++
-				}
+		for b, king := range capturers(&p) {
+			var alone generator
+			alone.init(&p)
+			alone.jumpers()
+			if king {
+				alone.capturesOf(nil, 1<<b, 0)
+			} else {
+				alone.capturesOf(nil, 0, 1<<b)
+			}
+			g.setPiece(b, king)
+			cg := newCaptureGraph(b, g.own|g.opp, g.opp, king)
+			r, squares := cg.reach(b, 0)
+			bound, _ := cg.scoreBound(&g, b, r, squares)
+			if bound < alone.best {
+				t.Errorf("%s: the piece on bit %d scores %d, over its bound %d", name, b, alone.best, bound)
+			}
+			pieces++
+			if bound < g.score(r) {
+				below++
 			}
 		}
 		return pieces, below
@@ -333,4 +329,22 @@ func TestScoreBoundHolds(t *testing.T) {
 		p := crowdedPosition.Draw(t, "position")
 		check(t, p.FEN(), p)
 	})
+}
+
+// capturers yields the bit of every piece of the side to move in p that can
+// capture, and whether it is a king: kings first, as the generator takes
+// them.
+func capturers(p *Position) iter.Seq2[int, bool] {
+	return func(yield func(int, bool) bool) {
+		var g generator
+		g.init(p)
+		kings, men := g.jumpers()
+		for i, side := range [2]uint64{kings, men} {
+			for k := side; k != 0; k &= k - 1 {
+				if !yield(bits.TrailingZeros64(k), i == 0) {
+					return
+				}
+			}
+		}
+	}
 }
