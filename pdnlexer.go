@@ -139,10 +139,10 @@ func pdnSpace(c byte) bool {
 // pdnDelim reports whether c ends a word.
 func pdnDelim(c byte) bool {
 	switch c {
-	case ' ', '\t', '\n', '\r', '\f', '\v', '{', '}', '(', ')', '[', ']', ';':
+	case '{', '}', '(', ')', '[', ']', ';':
 		return true
 	}
-	return false
+	return pdnSpace(c)
 }
 
 func (l *pdnLexer) next() pdnToken {

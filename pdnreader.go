@@ -185,6 +185,9 @@ type gameReader struct {
 	errs     PDNErrors
 }
 
+// fail records an error of the game at tok, about text; a nil err is tok's
+// own (a tokError or a malformed tag), made only when it is kept: a file of
+// stray brackets costs no error value once the game has all it keeps.
 func (gr *gameReader) fail(tok pdnToken, text string, err error) {
 	switch {
 	case len(gr.errs) > maxGameErrors:
@@ -192,6 +195,8 @@ func (gr *gameReader) fail(tok pdnToken, text string, err error) {
 	case len(gr.errs) == maxGameErrors:
 		text, err = "", pdnTooLarge(fmt.Sprintf("more than %d errors; the rest of the game is skipped", maxGameErrors))
 		gr.skipping = true
+	case err == nil:
+		err = tok.error()
 	}
 	gr.errs = append(gr.errs, &PDNError{
 		Game: gr.game, Line: tok.line, Column: tok.col, Move: gr.moveNumber(),
@@ -245,9 +250,7 @@ func (gr *gameReader) moveNumber() int {
 // take handles one token of the game.
 func (gr *gameReader) take(tok pdnToken) {
 	if tok.kind == tokError {
-		if len(gr.errs) <= maxGameErrors { // else fail keeps nothing: make no error
-			gr.fail(tok, tok.text, tok.error())
-		}
+		gr.fail(tok, tok.text, nil)
 		return
 	}
 	if tok.kind == tokTag {
@@ -295,7 +298,7 @@ func (gr *gameReader) note() *Annotation {
 
 func (gr *gameReader) addTag(tok pdnToken) {
 	if tok.name == "" {
-		gr.fail(tok, tok.text, tok.error())
+		gr.fail(tok, tok.text, nil)
 		return
 	}
 	if !gr.keep(tok, len(tok.name)+len(tok.value)) {
