@@ -727,9 +727,7 @@ func (s *setSearch) expand(taken, at uint64, next *setLayer) (work int, ok bool)
 			return work, false
 		}
 	}
-	if score := s.value(taken) + s.kingDue; score >= s.top {
-		s.keep(taken, at&^s.goesOn(at, left), score)
-	}
+	s.keepComplete(&s.setBest, taken, at, left)
 	return work, true
 }
 
@@ -749,12 +747,18 @@ func (s *setSearch) expandInto(dst *setIndex, split int, best *setBest, taken, a
 		}
 		added += dst.add(set, s.landing(i, at))
 	}
-	// The squares it can stop on matter only to a set that can score
-	// the best: most sets are on their way to a heavier one.
+	s.keepComplete(best, taken, at, left)
+	return work, added
+}
+
+// keepComplete keeps in best the captures that take the set taken and
+// stop on a square of at, where no piece of left can be jumped. The
+// squares matter only to a set that can score the best: most sets are on
+// their way to a heavier one.
+func (s *setSearch) keepComplete(best *setBest, taken, at, left uint64) {
 	if score := s.value(taken) + s.kingDue; score >= best.top {
 		best.keep(taken, at&^s.goesOn(at, left), score)
 	}
-	return work, added
 }
 
 // value returns twice the value of the pieces of set (RULES.md §3.1).
