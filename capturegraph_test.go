@@ -144,7 +144,8 @@ func TestPathologicalText(t *testing.T) {
 }
 
 // The Euler test's end squares are those found by trying every way, on the
-// first steps of captures of random and crowded positions.
+// first steps of captures of random and crowded positions, whatever the
+// length of the prefixes' turns.
 func TestEulerEnds(t *testing.T) {
 	var dfsEnds func(cg *captureGraph, at int, left uint64) uint64
 	dfsEnds = func(cg *captureGraph, at int, left uint64) uint64 {
@@ -155,6 +156,7 @@ func TestEulerEnds(t *testing.T) {
 		cg.steps(at, left, func(l, p int) { found |= dfsEnds(cg, l, left&^(1<<p)) })
 		return found
 	}
+	turns := 0
 	check := func(t *rapid.T, p Position) {
 		for _, m := range p.LegalMoves() {
 			if m.captured == 0 || bits.OnesCount64(m.captured) > 10 {
@@ -166,19 +168,58 @@ func TestEulerEnds(t *testing.T) {
 			set := m.captured & (m.captured - 1)
 			cg.steps(from, set, func(l, f int) {
 				left := set &^ (1 << f)
-				var s eulerSearch
-				got, ok := s.ends(cg, l, left)
-				if !ok {
-					return
-				}
-				if want := dfsEnds(cg, l, left); got != want {
-					t.Fatalf("%s: %s after landing on %d: Euler %v, search %v", p.FEN(), p.fullText(m), squareOf[l], SquareSet{got}, SquareSet{want})
+				want := dfsEnds(cg, l, left)
+				// The prefixes' turns as they come, and as short as can
+				// be: each step may hand the turn on.
+				for _, first := range []int{0, 1} {
+					s := eulerSearch{firstSlice: first}
+					got, ok := s.ends(cg, l, left)
+					turns += s.turns
+					if ok && got != want {
+						t.Fatalf("%s: %s after landing on %d, first turns of %d: Euler %v, search %v", p.FEN(), p.fullText(m), squareOf[l], first, SquareSet{got}, SquareSet{want})
+					}
 				}
 			})
 		}
 	}
 	rapid.Check(t, func(t *rapid.T) { check(t, anyPosition.Draw(t, "position")) })
 	rapid.Check(t, func(t *rapid.T) { check(t, crowdedPosition.Draw(t, "position")) })
+	if turns == 0 {
+		t.Error("no prefix's turn ended before it did: the turns went untested")
+	}
+}
+
+// The Euler test finds the same ends whether the prefixes take turns as
+// short as can be or run one after the other, on the whole reach of every
+// piece of the worst-case table's positions: there its tests run long
+// enough to follow the parts of the edges (joinAfter), which a turn that
+// comes back must join again.
+func TestEulerTurns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds")
+	}
+	turns := 0
+	for _, c := range worstCases(t) {
+		p := MustParseFEN(c[1])
+		if p.Pieces(White).Len() > 20 || p.Pieces(Black).Len() > 20 {
+			continue
+		}
+		for from, king := range capturers(&p) {
+			cg := newCaptureGraph(from, p.side[0]|p.side[1], p.side[1], king)
+			r, _ := cg.reach(from, 0)
+			inTurns := eulerSearch{firstSlice: 1, budget: 1 << 20}
+			oneByOne := eulerSearch{firstSlice: 1 << 40, budget: 1 << 20}
+			got, ok1 := inTurns.ends(cg, from, r)
+			want, ok2 := oneByOne.ends(cg, from, r)
+			turns += inTurns.turns
+			if ok1 && ok2 && got != want {
+				t.Errorf("%s, piece on %d: ends %v in short turns, %v one prefix after another", c[0], squareOf[from], SquareSet{got}, SquareSet{want})
+			}
+		}
+	}
+	if turns == 0 {
+		t.Error("no prefix's turn ended before it did")
+	}
 }
 
 func TestSubsets(t *testing.T) {
