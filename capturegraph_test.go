@@ -172,7 +172,7 @@ func TestEulerEnds(t *testing.T) {
 				// The prefixes' turns as they come, and as short as can
 				// be: each step may hand the turn on.
 				for _, first := range []int{0, 1} {
-					s := eulerSearch{firstSlice: first}
+					s := eulerSearch{firstSlice: first, lookEvery: first}
 					got, ok := s.ends(cg, l, left)
 					turns += s.turns
 					if ok && got != want {
@@ -207,7 +207,7 @@ func TestEulerTurns(t *testing.T) {
 		for from, king := range capturers(&p) {
 			cg := newCaptureGraph(from, p.side[0]|p.side[1], p.side[1], king)
 			r, _ := cg.reach(from, 0)
-			inTurns := eulerSearch{firstSlice: 1, budget: 1 << 20}
+			inTurns := eulerSearch{firstSlice: 1, lookEvery: 1, budget: 1 << 20}
 			oneByOne := eulerSearch{firstSlice: 1 << 40, budget: 1 << 20}
 			got, ok1 := inTurns.ends(cg, from, r)
 			want, ok2 := oneByOne.ends(cg, from, r)

@@ -46,12 +46,15 @@ type eulerSearch struct {
 	ctx    context.Context // when not nil, the test stops when it is done
 	// pause, when not nil, is told the work done so far every 1024
 	// steps, and stops the test when it returns false.
-	pause   func(work int) bool
-	look    int // the work at which ctx and pause are looked at next
-	n       int
-	pieces  [NumSquares]pieceEdges
-	settled [NumSquares]uint64     // squares no piece after i touches
-	later   [NumSquares + 1]uint64 // squares piece i or a later one touches
+	pause func(work int) bool
+	look  int // the work at which ctx, pause and the turn are looked at next
+	// lookEvery, when not 0, is the work between two looks in place of
+	// 1024. For tests.
+	lookEvery int
+	n         int
+	pieces    [NumSquares]pieceEdges
+	settled   [NumSquares]uint64     // squares no piece after i touches
+	later     [NumSquares + 1]uint64 // squares piece i or a later one touches
 	// Once many trails fall apart at the end, comps[i] holds the parts
 	// the edges chosen before piece i join (see join).
 	joining      bool
@@ -98,7 +101,7 @@ func (s *eulerSearch) reset(ctx context.Context) {
 // after taking exactly the pieces of set, and false when the budget ran out
 // first.
 func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) {
-	s.start, s.n, s.found, s.work, s.parity, s.look = 1<<at, 0, 0, 0, 0, 1024
+	s.start, s.n, s.found, s.work, s.parity, s.look = 1<<at, 0, 0, 0, 0, s.every()
 	s.test++
 	s.suffixOf = 0
 	var index [64]uint8 // piece bit → its place in pieces, plus one
@@ -270,6 +273,14 @@ func (s *eulerSearch) order() {
 	}
 }
 
+// every returns the work between two looks at ctx, pause and the turn.
+func (s *eulerSearch) every() int {
+	if s.lookEvery != 0 {
+		return s.lookEvery
+	}
+	return 1024
+}
+
 // The choice goes through the pieces in order, an edge of each, depth
 // first. It is cut into prefixes, the edges of the first pieces (up to
 // maxPrefixes combinations of them), searched in turns: a prefix that goes
@@ -280,8 +291,11 @@ func (s *eulerSearch) order() {
 // climb6Mixed1's second king the same test took 1.48M steps in one order
 // of the pieces and 19k with the first two swapped.
 
-// maxPrefixes bounds the prefixes of a test, and prefixSlice is the work
-// of a prefix's first turn: about 50 µs.
+// maxPrefixes bounds the prefixes of a test, and prefixSlice is the least
+// work of a prefix's first turn. A turn ends only where the test looks at
+// its context (every 1024 steps): turns that ended at once, after exactly
+// their work, lost their memory's locality and cost up to half again on
+// tests whose time goes to ruling ends out.
 const (
 	maxPrefixes = 64
 	prefixSlice = 1 << 9
@@ -405,19 +419,19 @@ func (s *eulerSearch) run(i int, odd, settled uint64, enter bool) (int, int, uin
 			return finished, 0, 0, 0
 		}
 		f := &s.stack[top]
-		pe := &s.pieces[top]
+		// The loop's state in locals: it runs at every edge.
+		edges := s.pieces[top].edges[f.next:f.end]
+		fOdd, fSettled, start, found := f.odd, f.settled, s.start, s.found
 		i = -1
-		for f.next < f.end {
-			e := pe.edges[f.next]
-			f.next++
-			next := f.odd ^ 1<<e[0] ^ 1<<e[1]
+		for k, e := range edges {
+			next := fOdd ^ 1<<e[0] ^ 1<<e[1]
 			// A settled square of odd degree other than the start must be
 			// the end: two of them, or one already found, end this branch.
-			fixed := next & f.settled &^ s.start
-			if fixed&(fixed-1) != 0 || fixed&s.found != 0 || (s.end != 0 && fixed&^s.end != 0) {
+			fixed := next & fSettled &^ start
+			if fixed&(fixed-1) != 0 || fixed&found != 0 || (s.end != 0 && fixed&^s.end != 0) {
 				continue
 			}
-			if f.settled&s.start != 0 && next&s.start == 0 && fixed != 0 {
+			if fSettled&start != 0 && next&start == 0 && fixed != 0 {
 				continue // an even start cannot pair with an odd end
 			}
 			s.chosen[top] = e
@@ -428,7 +442,8 @@ func (s *eulerSearch) run(i int, odd, settled uint64, enter bool) (int, int, uin
 				s.parity |= s.possible
 				continue
 			}
-			i, odd, settled = top+1, next, f.settled
+			f.next += uint8(k + 1)
+			i, odd, settled = top+1, next, fSettled
 			break
 		}
 		if i < 0 {
@@ -454,16 +469,16 @@ func (s *eulerSearch) enter(i int, odd, settled uint64) int {
 	// Work can grow by more than one a step: a test of its bits could
 	// miss every multiple.
 	if s.work >= s.look {
-		s.look = s.work + 1024
+		s.look = s.work + s.every()
 		if s.ctx != nil && s.ctx.Err() != nil {
 			return stopped // the caller sees the context too
 		}
 		if s.pause != nil && !s.pause(s.work) {
 			return stopped
 		}
-	}
-	if s.work >= s.turnEnd && s.others > 0 {
-		return yielded
+		if s.work >= s.turnEnd && s.others > 0 {
+			return yielded
+		}
 	}
 	if i == s.n {
 		end := s.trailEnd(odd)
