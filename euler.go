@@ -35,6 +35,7 @@ type pieceEdges struct {
 	n     int
 	touch uint64       // every square of every edge
 	edges [48][2]uint8 // bit indices of the two squares
+	masks [48]uint64   // the two squares as a set: the choice's inner loop reads them
 }
 
 // eulerSearch is one run of the test.
@@ -125,6 +126,7 @@ func (s *eulerSearch) ends(cg *captureGraph, at int, set uint64) (uint64, bool) 
 			for l := cg.land[b][d]; l != 0; l &= l - 1 {
 				e := [2]uint8{uint8(b), uint8(bits.TrailingZeros64(l))}
 				pe.edges[pe.n] = e
+				pe.masks[pe.n] = 1<<e[0] | 1<<e[1]
 				pe.touch |= 1<<e[0] | 1<<e[1]
 				pe.n++
 			}
@@ -420,11 +422,11 @@ func (s *eulerSearch) run(i int, odd, settled uint64, enter bool) (int, int, uin
 		}
 		f := &s.stack[top]
 		// The loop's state in locals: it runs at every edge.
-		edges := s.pieces[top].edges[f.next:f.end]
+		pe := &s.pieces[top]
 		fOdd, fSettled, start, found := f.odd, f.settled, s.start, s.found
 		i = -1
-		for k, e := range edges {
-			next := fOdd ^ 1<<e[0] ^ 1<<e[1]
+		for k, m := range pe.masks[f.next:f.end] {
+			next := fOdd ^ m
 			// A settled square of odd degree other than the start must be
 			// the end: two of them, or one already found, end this branch.
 			fixed := next & fSettled &^ start
@@ -434,6 +436,7 @@ func (s *eulerSearch) run(i int, odd, settled uint64, enter bool) (int, int, uin
 			if fSettled&start != 0 && next&start == 0 && fixed != 0 {
 				continue // an even start cannot pair with an odd end
 			}
+			e := pe.edges[int(f.next)+k]
 			s.chosen[top] = e
 			if s.joining && !s.joinNext(top, e) {
 				// The edges cannot all join up: a part no later piece
