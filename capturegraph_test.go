@@ -5,6 +5,7 @@ import (
 	"errors"
 	"iter"
 	"math/bits"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
@@ -219,6 +220,38 @@ func TestEulerTurns(t *testing.T) {
 	}
 	if turns == 0 {
 		t.Error("no prefix's turn ended before it did")
+	}
+}
+
+// The reduction by parities (fastReduce) is the reduction by pivots, on
+// every level of the first Euler test of every piece of the worst-case
+// table's positions, for random vectors.
+func TestFastReduce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	fast := 0
+	for _, c := range worstCases(t) {
+		p := MustParseFEN(c[1])
+		for from, king := range capturers(&p) {
+			cg := newCaptureGraph(from, p.side[0]|p.side[1], p.side[1], king)
+			r, _ := cg.reach(from, 0)
+			s := eulerSearch{budget: 1}
+			s.ends(cg, from, r)
+			s.fillSuffix()
+			for i := 0; i <= s.n; i++ {
+				if s.suffix.nFree[i] >= 0 {
+					fast++
+				}
+				for range 64 {
+					v := rng.Uint64() & (s.touched | s.start | rng.Uint64())
+					if got, want := s.suffix.fastReduce(i, v, s.later[i]), s.suffix.space[i].reduce(v); got != want {
+						t.Fatalf("%s, piece on %d, level %d of %d: %x reduces to %x, want %x", c[0], squareOf[from], i, s.n, v, got, want)
+					}
+				}
+			}
+		}
+	}
+	if fast == 0 {
+		t.Error("no level reduced by parities")
 	}
 }
 

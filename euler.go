@@ -597,6 +597,36 @@ const suffixAfter = 1 << 10
 type eulerSuffix struct {
 	sum   [NumSquares + 1]uint64
 	space []gf2Space // n+1 of them
+	// The reductions by parities (fastReduce): for each i, the squares
+	// that are no pivot of space[i] but some piece i or after touches,
+	// and for each such square f, in order, f with the pivots whose
+	// vectors hold f. None when they are more than maxFree.
+	free   [NumSquares + 1]uint64
+	nFree  [NumSquares + 1]int
+	parity [NumSquares + 1][maxFree]uint64
+}
+
+// maxFree is the most squares a space leaves free for fastReduce; on the
+// worst-case table's long tests they are 0-11, mostly 2-7.
+const maxFree = 12
+
+// fastReduce returns space[i].reduce(v). The vectors of space[i] lie on
+// the squares piece i or a later one touches, so v keeps its other
+// squares; there a reduced vector has no pivot, and on each free square f
+// it has the parity of v on f and the pivots whose vectors hold f. A few
+// parities cost less than a pass over the pivots v holds, 10-20 of them.
+func (sf *eulerSuffix) fastReduce(i int, v, later uint64) uint64 {
+	if sf.nFree[i] < 0 {
+		return sf.space[i].reduce(v)
+	}
+	r := v &^ later
+	f := sf.free[i]
+	for _, w := range sf.parity[i][:sf.nFree[i]] {
+		b := f & -f
+		f &= f - 1
+		r |= b & -uint64(bits.OnesCount64(v&w)&1)
+	}
+	return r
 }
 
 // linearCanEnd reports whether the state before piece i, with parities
@@ -609,12 +639,12 @@ func (s *eulerSearch) linearCanEnd(i int, odd, settled uint64) bool {
 	if fixed := odd & settled &^ s.start; fixed != 0 {
 		ends &= fixed // the one square that can end it
 	}
-	sp := &s.suffix.space[i]
-	x := odd ^ s.suffix.sum[i]
-	if ends&s.start != 0 && sp.reduce(x) == 0 {
+	sf := s.suffix
+	x := odd ^ sf.sum[i]
+	if ends&s.start != 0 && sf.fastReduce(i, x, s.later[i]) == 0 {
 		return true
 	}
-	return sp.matching(ends&^s.start, sp.reduce(x^s.start)) != 0
+	return sf.space[i].matching(ends&^s.start, sf.fastReduce(i, x^s.start, s.later[i])) != 0
 }
 
 // fillSuffix fills in s.suffix for the current test.
@@ -635,6 +665,26 @@ func (s *eulerSearch) fillSuffix() {
 		for _, e := range pe.edges[1:pe.n] {
 			sf.space[i].add(first ^ uint64(1)<<e[0] ^ uint64(1)<<e[1])
 		}
+	}
+	for i := 0; i <= s.n; i++ {
+		sp := &sf.space[i]
+		sf.free[i] = s.later[i] &^ sp.pivots
+		if bits.OnesCount64(sf.free[i]) > maxFree {
+			sf.nFree[i] = -1
+			continue
+		}
+		n := 0
+		for f := sf.free[i]; f != 0; f &= f - 1 {
+			w := f & -f
+			for q := sp.pivots; q != 0; q &= q - 1 {
+				if sp.basis[bits.TrailingZeros64(q)]&f&-f != 0 {
+					w |= q & -q
+				}
+			}
+			sf.parity[i][n] = w
+			n++
+		}
+		sf.nFree[i] = n
 	}
 	s.suffixOf = s.test
 }
