@@ -312,7 +312,8 @@ type chooseFrame struct {
 }
 
 // waitingPrefix is a prefix whose turn ended: its stack and chosen edges
-// up to the state it enters next, and that state.
+// up to the state it enters next, and that state; whether it has begun,
+// and the work of its next turn.
 type waitingPrefix struct {
 	frames       []chooseFrame
 	chosen       [][2]uint8
