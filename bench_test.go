@@ -209,6 +209,30 @@ func BenchmarkWorstCaseMethods(b *testing.B) {
 	}
 }
 
+// BenchmarkPathWorstCase finds the path of the first two legal moves of
+// every worst-case position (Path without its check of legality): what a
+// UI animating those moves asks for.
+func BenchmarkPathWorstCase(b *testing.B) {
+	type move struct {
+		p Position
+		m Move
+	}
+	var moves []move
+	for _, c := range worstCases(b) {
+		p := MustParseFEN(c[1])
+		legal := p.LegalMoves()
+		for _, m := range legal[:min(2, len(legal))] {
+			moves = append(moves, move{p, m})
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, x := range moves {
+			_ = x.p.legalPath(x.m)
+		}
+	}
+}
+
 // BenchmarkUIPosition is the work of a board UI in one position, with the
 // legal moves worked out before: the outcome and a typed move, each by the
 // call that works the moves out again and by the one that takes them.

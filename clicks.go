@@ -170,7 +170,7 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 		return 0, targets & (1 << w.at) // the clicks are a whole path
 	}
 	w.cg.steps(w.at, w.left, func(l, f int) {
-		if e := w.cg.ends(l, w.left&^(1<<f)) & targets; e != 0 {
+		if e := w.cg.ends(l, w.left&^(1<<f), targets); e != 0 {
 			next |= 1 << l
 			ends |= e
 		}
@@ -229,7 +229,7 @@ func (c Clicks) Finish(m Move) (path, taken []Square) {
 		slices.SortFunc(steps[:n], func(a, b [2]int) int { return a[0] - b[0] })
 		found := false
 		for _, st := range steps[:n] {
-			if rest := w.left &^ (1 << st[1]); w.cg.ends(st[0], rest)&to != 0 {
+			if rest := w.left &^ (1 << st[1]); w.cg.ends(st[0], rest, to) != 0 {
 				w.at, w.left, found = st[0], rest, true
 				path = append(path, squareOf[st[0]])
 				taken = append(taken, squareOf[st[1]])

@@ -42,7 +42,7 @@ type pieceEdges struct {
 type eulerSearch struct {
 	start  uint64
 	budget int             // edge choices allowed; 0 means eulerBudget
-	end    uint64          // when not 0, the one end square wanted
+	end    uint64          // when not 0, the end squares wanted
 	visit  []uint8         // squares the capture must land on before its end
 	ctx    context.Context // when not nil, the test stops when it is done
 	// pause, when not nil, is told the work done so far every 1024

@@ -127,7 +127,7 @@ func (w *pathWalker) walk(at int, left uint64) {
 			return
 		}
 		l, rest := int(st[0]), left&^(1<<st[1])
-		if bits.OnesCount64(rest) >= checkFrom && w.cg.ends(l, rest)&(1<<w.to) == 0 {
+		if bits.OnesCount64(rest) >= checkFrom && w.cg.ends(l, rest, 1<<w.to) == 0 {
 			continue
 		}
 		w.path = append(w.path, uint8(l))

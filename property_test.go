@@ -434,6 +434,7 @@ func TestPropPath(t *testing.T) {
 // candidates; and NextSquares, given the first clicks of the path, offers
 // the next one, and given the whole path, the move alone.
 func TestPropPartialPaths(t *testing.T) {
+	t.Parallel() // with the other long checks of exact answers, after the rest
 	checkProp(t, func(t *rapid.T) {
 		p := rapid.OneOf(anyPosition, crowdedPosition).Draw(t, "position")
 		for _, m := range p.LegalMoves() {

@@ -106,6 +106,7 @@ func hardStopsAnywhere(t *testing.T) {
 // for the search where it should, finds the moves LegalMoves finds, and a
 // stop at any time gives them all or none.
 func TestSetsHelped(t *testing.T) {
+	t.Parallel() // with the other long checks of exact answers, after the rest
 	if runtime.GOMAXPROCS(0) < 2 {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // help needs it, not two cores
 	}
