@@ -162,18 +162,20 @@ func (cg *captureGraph) mustLeave(at int, r, squares uint64) int {
 // with one piece fewer. The test looks only for the squares wanted, and
 // stops once it has them: asking for one end square, as a walk along a
 // move's path does, costs a small part of asking for all (the first two
-// paths of every worst-case table position: 1.8 s to 80 ms).
-func (cg *captureGraph) ends(at int, left, want uint64) uint64 {
+// paths of every worst-case table position: 1.8 s to 80 ms). The tests run
+// in s, whose memory the walks of one piece keep from one step to the next
+// (each test sets up its own state: s needs no reset between them).
+func (cg *captureGraph) ends(s *eulerSearch, at int, left, want uint64) uint64 {
 	if left == 0 {
 		return want & (1 << at)
 	}
-	s := eulerSearch{end: want}
+	s.end = want
 	if found, ok := s.ends(cg, at, left); ok {
 		return found
 	}
 	var found uint64
 	cg.steps(at, left, func(l, p int) {
-		found |= cg.ends(l, left&^(1<<p), want)
+		found |= cg.ends(s, l, left&^(1<<p), want)
 	})
 	return found
 }
