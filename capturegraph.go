@@ -169,7 +169,7 @@ func (cg *captureGraph) ends(s *eulerSearch, at int, left, want uint64) uint64 {
 	if left == 0 {
 		return want & (1 << at)
 	}
-	s.end = want
+	s.end, s.visit, s.ctx = want, nil, nil
 	if found, ok := s.ends(cg, at, left); ok {
 		return found
 	}
@@ -183,15 +183,16 @@ func (cg *captureGraph) ends(s *eulerSearch, at int, left, want uint64) uint64 {
 // canFinish reports whether a capture standing on bit at can take exactly
 // the pieces of left and end on bit to, landing on every square of visit
 // (in any order) before its end. Exact, as ends, unless ctx is done: then
-// it answers no at once, and the caller must not trust the answer.
-func (cg *captureGraph) canFinish(ctx context.Context, at int, left uint64, to int, visit []uint8) bool {
+// it answers no at once, and the caller must not trust the answer. The
+// tests run in s, as in ends.
+func (cg *captureGraph) canFinish(ctx context.Context, s *eulerSearch, at int, left uint64, to int, visit []uint8) bool {
 	if ctx.Err() != nil {
 		return false
 	}
 	if left == 0 {
 		return len(visit) == 0 && at == to
 	}
-	s := eulerSearch{end: 1 << to, visit: visit}
+	s.end, s.visit, s.ctx = 1<<to, visit, nil
 	if ctx.Done() != nil {
 		s.ctx = ctx
 	}
@@ -207,7 +208,7 @@ func (cg *captureGraph) canFinish(ctx context.Context, at int, left uint64, to i
 		if i := slices.Index(visit, uint8(l)); i >= 0 && left != 1<<p {
 			rest = slices.Delete(slices.Clone(visit), i, i+1)
 		}
-		yes = cg.canFinish(ctx, l, left&^(1<<p), to, rest)
+		yes = cg.canFinish(ctx, s, l, left&^(1<<p), to, rest)
 	})
 	return yes
 }

@@ -30,7 +30,7 @@ func witnessPath(p Position, m Move, mid []Square) []Square {
 			if k < len(mid) && rest != 0 && squareOf[l] == mid[k] {
 				next++
 			}
-			if !cg.canFinish(context.Background(), l, rest, to, bitsOf(mid[next:])) {
+			if !cg.canFinish(context.Background(), new(eulerSearch), l, rest, to, bitsOf(mid[next:])) {
 				return
 			}
 			path = append(path, squareOf[l])
