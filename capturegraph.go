@@ -161,12 +161,11 @@ func (cg *captureGraph) mustLeave(at int, r, squares uint64) int {
 // the Euler test runs out of budget it splits on the first jump, each part
 // with one piece fewer. The test looks only for the squares wanted, and
 // stops once it has them: asking for one end square, as a walk along a
-// move's path does, costs a small part of asking for all (the first two
-// paths of every worst-case table position: 1.8 s to 80 ms). The tests run
-// in s, whose memory the walks of one piece keep from one step to the next
-// (each test sets up its own state: s needs no reset between them).
+// move's path does, costs a small part of asking for all. The tests run in
+// s, whose memory a walk keeps from one step to the next (each test sets
+// up its own state: s needs no reset between them).
 func (cg *captureGraph) ends(s *eulerSearch, at int, left, want uint64) uint64 {
-	if left == 0 {
+	if left == 0 || want == 0 { // to the test, no end wanted means all
 		return want & (1 << at)
 	}
 	s.end, s.visit, s.ctx = want, nil, nil
@@ -178,6 +177,15 @@ func (cg *captureGraph) ends(s *eulerSearch, at int, left, want uint64) uint64 {
 		found |= cg.ends(s, l, left&^(1<<p), want)
 	})
 	return found
+}
+
+// scratch returns the Euler test memory *s of a walk, made on first use:
+// a walk that needs no test makes none.
+func scratch(s **eulerSearch) *eulerSearch {
+	if *s == nil {
+		*s = new(eulerSearch)
+	}
+	return *s
 }
 
 // canFinish reports whether a capture standing on bit at can take exactly

@@ -146,7 +146,9 @@ func TestPathologicalText(t *testing.T) {
 
 // The Euler test's end squares are those found by trying every way, on the
 // first steps of captures of random and crowded positions, whatever the
-// length of the prefixes' turns.
+// length of the prefixes' turns; and asked for some squares only, as the
+// walks along paths ask, with one memory for all the steps of a move, it
+// finds those of them.
 func TestEulerEnds(t *testing.T) {
 	var dfsEnds func(cg *captureGraph, at int, left uint64) uint64
 	dfsEnds = func(cg *captureGraph, at int, left uint64) uint64 {
@@ -167,6 +169,9 @@ func TestEulerEnds(t *testing.T) {
 			cg := newCaptureGraph(from, p.side[0]|p.side[1], p.side[1], m.ByKing())
 			// Any set the piece might try: the move's, less its last piece.
 			set := m.captured & (m.captured - 1)
+			// Some squares, sometimes none.
+			some := rapid.Uint64().Draw(t, "some") & cg.verts
+			var walk eulerSearch
 			cg.steps(from, set, func(l, f int) {
 				left := set &^ (1 << f)
 				want := dfsEnds(cg, l, left)
@@ -179,6 +184,9 @@ func TestEulerEnds(t *testing.T) {
 					if ok && got != want {
 						t.Fatalf("%s: %s after landing on %d, first turns of %d: Euler %v, search %v", p.FEN(), p.fullText(m), squareOf[l], first, SquareSet{got}, SquareSet{want})
 					}
+				}
+				if got := cg.ends(&walk, l, left, some); got != want&some {
+					t.Fatalf("%s: %s after landing on %d, asked for %v: %v, want %v", p.FEN(), p.fullText(m), squareOf[l], SquareSet{some}, SquareSet{got}, SquareSet{want & some})
 				}
 			})
 		}

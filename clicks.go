@@ -138,7 +138,7 @@ func (p Position) mayBeLegal(m Move) bool {
 // the pieces still to take.
 type followedCapture struct {
 	cg    *captureGraph
-	euler *eulerSearch // the Euler tests' memory, made on first use
+	euler *eulerSearch // the Euler tests' memory (scratch)
 	at    int
 	left  uint64
 	taken []Square // jumped along the clicks, in order
@@ -166,15 +166,6 @@ func (p Position) walkClicks(m Move, clicked []Square) followedCapture {
 	return w
 }
 
-// ends returns the squares of want on which the capture can end from bit
-// at with the pieces of left still to take.
-func (w *followedCapture) ends(at int, left, want uint64) uint64 {
-	if w.euler == nil {
-		w.euler = new(eulerSearch)
-	}
-	return w.cg.ends(w.euler, at, left, want)
-}
-
 // next returns the landing squares that may follow the clicks (as bits)
 // and those of targets (end squares of moves that take the walk's pieces
 // from its start) that some path beginning with the clicks ends on.
@@ -183,7 +174,7 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 		return 0, targets & (1 << w.at) // the clicks are a whole path
 	}
 	w.cg.steps(w.at, w.left, func(l, f int) {
-		if e := w.ends(l, w.left&^(1<<f), targets); e != 0 {
+		if e := w.cg.ends(scratch(&w.euler), l, w.left&^(1<<f), targets); e != 0 {
 			next |= 1 << l
 			ends |= e
 		}
@@ -242,7 +233,7 @@ func (c Clicks) Finish(m Move) (path, taken []Square) {
 		slices.SortFunc(steps[:n], func(a, b [2]int) int { return a[0] - b[0] })
 		found := false
 		for _, st := range steps[:n] {
-			if rest := w.left &^ (1 << st[1]); w.ends(st[0], rest, to) != 0 {
+			if rest := w.left &^ (1 << st[1]); w.cg.ends(scratch(&w.euler), st[0], rest, to) != 0 {
 				w.at, w.left, found = st[0], rest, true
 				path = append(path, squareOf[st[0]])
 				taken = append(taken, squareOf[st[1]])

@@ -299,7 +299,7 @@ func (p Position) anyPathThrough(ctx context.Context, m Move, want []Square) boo
 		}
 		mid[i] = bitOf[sq]
 	}
-	f := pathFollower{cg: cg, mid: mid, to: int(m.to & 63), tried: new(stateTable), ctx: ctx, euler: new(eulerSearch)}
+	f := pathFollower{cg: cg, mid: mid, to: int(m.to & 63), tried: new(stateTable), ctx: ctx}
 	return f.follow(from, m.captured, 0)
 }
 
@@ -316,14 +316,14 @@ type pathFollower struct {
 	to    int
 	tried *stateTable
 	ctx   context.Context // once it is done, every answer is no
-	euler *eulerSearch    // the Euler tests' memory, kept from step to step
+	euler *eulerSearch    // the Euler tests' memory (scratch)
 }
 
 // follow reports whether the capture standing on bit at, with the pieces
 // of left to take and mid[k:] to visit, can end on to.
 func (f *pathFollower) follow(at int, left uint64, k int) bool {
 	if len(f.mid)-k <= 1 {
-		return f.cg.canFinish(f.ctx, f.euler, at, left, f.to, f.mid[k:])
+		return f.cg.canFinish(f.ctx, scratch(&f.euler), at, left, f.to, f.mid[k:])
 	}
 	if left == 0 || f.tried.visit(uint8(k), uint8(at), left) || f.ctx.Err() != nil {
 		return false
@@ -338,7 +338,7 @@ func (f *pathFollower) follow(at int, left uint64, k int) bool {
 		if uint8(l) == f.mid[k] {
 			next++
 		}
-		if f.cg.canFinish(f.ctx, f.euler, l, rest, f.to, f.mid[next:]) {
+		if f.cg.canFinish(f.ctx, scratch(&f.euler), l, rest, f.to, f.mid[next:]) {
 			found = f.follow(l, rest, next)
 		}
 	})

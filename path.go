@@ -98,20 +98,11 @@ const checkFrom = 6
 
 type pathWalker struct {
 	cg      *captureGraph // the jumps over the move's pieces
-	euler   *eulerSearch  // the Euler tests' memory, kept from step to step
+	euler   *eulerSearch  // the Euler tests' memory (scratch)
 	to      uint8
 	yield   func([]uint8) bool
 	path    []uint8
 	stopped bool
-}
-
-// canEnd reports whether a capture standing on bit at, with the pieces of
-// left still to take, can end on the move's end square.
-func (w *pathWalker) canEnd(at int, left uint64) bool {
-	if w.euler == nil {
-		w.euler = new(eulerSearch)
-	}
-	return w.cg.ends(w.euler, at, left, 1<<w.to) != 0
 }
 
 // walk extends the path from bit at, with the pieces of left still to
@@ -137,7 +128,7 @@ func (w *pathWalker) walk(at int, left uint64) {
 			return
 		}
 		l, rest := int(st[0]), left&^(1<<st[1])
-		if bits.OnesCount64(rest) >= checkFrom && !w.canEnd(l, rest) {
+		if bits.OnesCount64(rest) >= checkFrom && w.cg.ends(scratch(&w.euler), l, rest, 1<<w.to) == 0 {
 			continue
 		}
 		w.path = append(w.path, uint8(l))

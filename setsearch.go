@@ -468,21 +468,18 @@ const (
 // the set search does: its time so far is the guide to its time to come,
 // the set search's pace in the index to its own. With help, what is left
 // of the set search takes about half as long; the bet is placed once what
-// is left would take at most half as long as the time both have had. (At
-// most twice as long paid while the graph search's Euler test had heavy
-// tails; searched in turns, it finishes more often, and the later bet
-// lowered the table's slowest position of at most 20 pieces a side from
-// 13.1 to 11.2 ms, and its total from 362 to 344, medians of 5, 2 cores.)
-// A graph search that would then have finished soon after costs up to a
-// quarter of its time again.
+// is left would take at most half as long as the time both have had (the
+// graph search, its Euler test searched in turns, often finishes late
+// rather than never). A graph search that would then have finished soon
+// after costs up to a quarter of its time again.
 // pos is the place in the index the search has come to. When the set
 // search answered the last hard piece, the bet is placed much sooner, once
-// what is left would take at most eight times the time so far, unless
-// this piece can at best tie (hardPiece.tie): then the graph search's
-// first Euler test, of everything in reach, often answers at once (in
-// climb13Mixed1, 0.45 ms where the set search with help took 10). Asked at
-// once, as it was, help stopped graph searches of a millisecond where the
-// set search with help took five (climb12Kings2, 7.3 -> 4.6 ms).
+// what is left would take at most eight times the time so far: not at
+// once, which stopped graph searches of a millisecond for set searches of
+// five (climb12Kings2). Not so when this piece can at best tie
+// (hardPiece.tie): then the graph search's first Euler test, of
+// everything in reach, often answers at once (climb13Mixed1: 0.45 ms, where
+// the set search with help took 10).
 func (s *setSearch) helpPays(pos int, tie bool) bool {
 	if s.helpAlways {
 		return true
