@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -205,6 +207,64 @@ func BenchmarkWorstCaseMethods(b *testing.B) {
 					g.graphTurn(nil, from, king, unbounded)
 				}
 			})
+		}
+	}
+}
+
+// BenchmarkSetsHelped times the set search of each piece of the worst-case
+// positions of at most 20 pieces a side, alone and with a helper asked for
+// at its first chance (askHelp, as with setSearch.helpAlways): what help
+// is worth, apart from when LegalMoves asks for it (helpPays). The helper
+// waits on a goroutine of its own, busy like the graph search it stands
+// for, and takes its share once asked. Run one position at a time, e.g.
+// -bench 'SetsHelped/climb9Mixed1/' -cpu 2.
+func BenchmarkSetsHelped(b *testing.B) {
+	for _, c := range worstCases(b) {
+		p := MustParseFEN(c[1])
+		if p.Pieces(White).Len() > 20 || p.Pieces(Black).Len() > 20 {
+			continue
+		}
+		for from, king := range capturers(&p) {
+			for _, helped := range []bool{false, true} {
+				name := fmt.Sprintf("%s/%d/alone", c[0], squareOf[from])
+				if helped {
+					name = fmt.Sprintf("%s/%d/helped", c[0], squareOf[from])
+				}
+				b.Run(name, func(b *testing.B) {
+					s := new(setSearch)
+					for b.Loop() {
+						var g generator
+						g.init(&p)
+						g.best = -1
+						g.setPiece(from, king)
+						g.hardPiece = 1
+						g.sets = s
+						g.nodes, g.limit = 0, unbounded
+						if !helped {
+							g.setTurn(from, king)
+							continue
+						}
+						var stop atomic.Bool
+						g.graphStop, s.helpAlways = &stop, true
+						done := make(chan struct{})
+						go func() {
+							for !stop.Load() {
+								runtime.Gosched()
+							}
+							s.helpSets()
+							close(done)
+						}()
+						g.setTurn(from, king)
+						s.help.CompareAndSwap(helpAsked, helpWithdrawn)
+						s.quit.Store(true)
+						stop.Store(true)
+						<-done
+					}
+					if helped {
+						b.ReportMetric(float64(s.helps)/float64(b.N), "helps/op")
+					}
+				})
+			}
 		}
 	}
 }
