@@ -172,43 +172,67 @@ func BenchmarkWorstCase(b *testing.B) {
 // larger ones the graph search alone can take minutes. Run one position at
 // a time, e.g. -bench 'WorstCaseMethods/climb14Kings2/'.
 func BenchmarkWorstCaseMethods(b *testing.B) {
+	for _, wp := range worstPieces(b) {
+		p, from, king := wp.p, wp.from, wp.king
+		b.Run(wp.name+"/sets", func(b *testing.B) {
+			s := new(setSearch)
+			sets := 0
+			for b.Loop() {
+				var g generator
+				pieceAlone(&g, &p, from, king, s)
+				if !g.setTurn(from, king) || s.full {
+					b.Skip("out of room: the graph search answers alone")
+				}
+				sets = s.expanded
+			}
+			b.ReportMetric(float64(sets), "sets")
+		})
+		b.Run(wp.name+"/graph", func(b *testing.B) {
+			for b.Loop() {
+				var g generator
+				pieceAlone(&g, &p, from, king, nil)
+				g.graphTurn(nil, from, king, unbounded)
+			}
+		})
+	}
+}
+
+// worstPiece is a piece that can capture in a worst-case position, named
+// position/square.
+type worstPiece struct {
+	name string
+	p    Position
+	from int
+	king bool
+}
+
+// worstPieces returns the pieces that can capture in the worst-case
+// positions of at most 20 pieces a side: on the larger ones the graph
+// search alone can take minutes.
+func worstPieces(b *testing.B) []worstPiece {
+	var out []worstPiece
 	for _, c := range worstCases(b) {
 		p := MustParseFEN(c[1])
 		if p.Pieces(White).Len() > 20 || p.Pieces(Black).Len() > 20 {
 			continue
 		}
 		for from, king := range capturers(&p) {
-			piece := fmt.Sprintf("%s/%d", c[0], squareOf[from])
-			turn := func(g *generator) {
-				g.init(&p)
-				g.best = -1
-				g.setPiece(from, king)
-				g.hardPiece = 1
-			}
-			b.Run(piece+"/sets", func(b *testing.B) {
-				s := new(setSearch)
-				sets := 0
-				for b.Loop() {
-					var g generator
-					turn(&g)
-					g.sets = s
-					g.nodes, g.limit = 0, unbounded
-					if !g.setTurn(from, king) || s.full {
-						b.Skip("out of room: the graph search answers alone")
-					}
-					sets = s.expanded
-				}
-				b.ReportMetric(float64(sets), "sets")
-			})
-			b.Run(piece+"/graph", func(b *testing.B) {
-				for b.Loop() {
-					var g generator
-					turn(&g)
-					g.graphTurn(nil, from, king, unbounded)
-				}
-			})
+			out = append(out, worstPiece{fmt.Sprintf("%s/%d", c[0], squareOf[from]), p, from, king})
 		}
 	}
+	return out
+}
+
+// pieceAlone readies g to search the piece on bit from of p on its own:
+// its only hard piece, with no best score yet, no budget, and s for its set
+// search (kept from run to run, as LegalMoves keeps it).
+func pieceAlone(g *generator, p *Position, from int, king bool, s *setSearch) {
+	g.init(p)
+	g.best = -1
+	g.setPiece(from, king)
+	g.hardPiece = 1
+	g.sets = s
+	g.nodes, g.limit = 0, unbounded
 }
 
 // BenchmarkSetsHelped times the set search of each piece of the worst-case
@@ -219,52 +243,42 @@ func BenchmarkWorstCaseMethods(b *testing.B) {
 // for, and takes its share once asked. Run one position at a time, e.g.
 // -bench 'SetsHelped/climb9Mixed1/' -cpu 2.
 func BenchmarkSetsHelped(b *testing.B) {
-	for _, c := range worstCases(b) {
-		p := MustParseFEN(c[1])
-		if p.Pieces(White).Len() > 20 || p.Pieces(Black).Len() > 20 {
-			continue
-		}
-		for from, king := range capturers(&p) {
-			for _, helped := range []bool{false, true} {
-				name := fmt.Sprintf("%s/%d/alone", c[0], squareOf[from])
-				if helped {
-					name = fmt.Sprintf("%s/%d/helped", c[0], squareOf[from])
-				}
-				b.Run(name, func(b *testing.B) {
-					s := new(setSearch)
-					for b.Loop() {
-						var g generator
-						g.init(&p)
-						g.best = -1
-						g.setPiece(from, king)
-						g.hardPiece = 1
-						g.sets = s
-						g.nodes, g.limit = 0, unbounded
-						if !helped {
-							g.setTurn(from, king)
-							continue
-						}
-						var stop atomic.Bool
-						g.graphStop, s.helpAlways = &stop, true
-						done := make(chan struct{})
-						go func() {
-							for !stop.Load() {
-								runtime.Gosched()
-							}
-							s.helpSets()
-							close(done)
-						}()
-						g.setTurn(from, king)
-						s.help.CompareAndSwap(helpAsked, helpWithdrawn)
-						s.quit.Store(true)
-						stop.Store(true)
-						<-done
-					}
-					if helped {
-						b.ReportMetric(float64(s.helps)/float64(b.N), "helps/op")
-					}
-				})
+	for _, wp := range worstPieces(b) {
+		p, from, king := wp.p, wp.from, wp.king
+		for _, helped := range []bool{false, true} {
+			name := wp.name + "/alone"
+			if helped {
+				name = wp.name + "/helped"
 			}
+			b.Run(name, func(b *testing.B) {
+				s := new(setSearch)
+				for b.Loop() {
+					var g generator
+					pieceAlone(&g, &p, from, king, s)
+					if !helped {
+						g.setTurn(from, king)
+						continue
+					}
+					var stop atomic.Bool
+					g.graphStop, s.helpAlways = &stop, true
+					done := make(chan struct{})
+					go func() {
+						for !stop.Load() {
+							runtime.Gosched()
+						}
+						s.helpSets()
+						close(done)
+					}()
+					g.setTurn(from, king)
+					s.help.CompareAndSwap(helpAsked, helpWithdrawn)
+					s.quit.Store(true)
+					stop.Store(true)
+					<-done
+				}
+				if helped {
+					b.ReportMetric(float64(s.helps)/float64(b.N), "helps/op")
+				}
+			})
 		}
 	}
 }
