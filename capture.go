@@ -517,9 +517,7 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	sets := func() {
 		done = sg.setTurn(b, king)
 		s := sg.sets
-		// A helper not yet started never starts; one still going stops.
-		s.help.CompareAndSwap(helpAsked, helpWithdrawn)
-		s.quit.Store(true)
+		s.dismissHelper()
 		s.answered = done && sg.err == nil && !s.full
 		if done || sg.err != nil {
 			graphStop.Store(true)

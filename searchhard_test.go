@@ -108,7 +108,10 @@ func hardStopsAnywhere(t *testing.T) {
 func TestSetsHelped(t *testing.T) {
 	t.Parallel() // with the other long checks of exact answers, after the rest
 	if runtime.GOMAXPROCS(0) < 2 {
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // help needs it, not two cores
+		// Help needs it, not two cores. It is the whole process's: the
+		// tests that run in parallel with this one give the same answers
+		// at any setting.
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	}
 	names := map[string]bool{
 		"climb6Mixed1": true, "climb6Mixed4": true, "climb5Kings": true, "climb8Kings4": true,

@@ -463,23 +463,27 @@ const (
 	helpWithdrawn // the search got through its own first: they are its
 )
 
-// helpPays reports whether the set search should ask for the graph
-// search's help. That bets that the graph search will not finish before
-// the set search does: its time so far is the guide to its time to come,
-// the set search's pace in the index to its own. With help, what is left
-// of the set search takes about half as long; the bet is placed once what
-// is left would take at most half as long as the time both have had (the
-// graph search, its Euler test searched in turns, often finishes late
-// rather than never). A graph search that would then have finished soon
-// after costs up to a quarter of its time again.
-// pos is the place in the index the search has come to. When the set
-// search answered the last hard piece, the bet is placed much sooner, once
-// what is left would take at most eight times the time so far: not at
-// once, which stopped graph searches of a millisecond for set searches of
-// five (climb12Kings2). Not so when this piece can at best tie
-// (hardPiece.tie): then the graph search's first Euler test, of
-// everything in reach, often answers at once (climb13Mixed1: 0.45 ms, where
-// the set search with help took 10).
+// helpPays reports whether the set search, at the place pos in its index,
+// should ask for the graph search's help. That bets that the graph search
+// will not finish before the set search does: its time so far is the guide
+// to its time to come, the set search's pace in the index to its own.
+//
+// Help makes what is left of the set search 1.1-1.6 times quicker, not
+// twice (BenchmarkSetsHelped: the sets found before the index are never
+// shared), so the bet is placed late: once what is left would take at
+// most half as long as the time both have had (the graph search, its Euler
+// test searched in turns, often finishes late rather than never). A graph
+// search that would then have finished soon after costs up to a quarter
+// of its time again; asking at a quarter of the time, or never, did no
+// better on the slowest positions.
+//
+// When the set search answered the last hard piece, the bet is placed
+// much sooner, once what is left would take at most eight times the time
+// so far: not at once, which stopped graph searches of a millisecond for
+// set searches of five (climb12Kings2). Not so when this piece can at best
+// tie (hardPiece.tie): then the graph search's first Euler test, of
+// everything in reach, often answers at once (climb13Mixed1: 0.45 ms,
+// where the set search with help took 10).
 func (s *setSearch) helpPays(pos int, tie bool) bool {
 	if s.helpAlways {
 		return true
@@ -544,6 +548,13 @@ func (s *setSearch) askHelp(g *generator, pos int) {
 	s.helps++
 	s.help.Store(helpAsked)
 	g.graphStop.Store(true)
+}
+
+// dismissHelper ends the help once the search stopped, whether it finished
+// or not: a helper not yet started never starts; one still going stops.
+func (s *setSearch) dismissHelper() {
+	s.help.CompareAndSwap(helpAsked, helpWithdrawn)
+	s.quit.Store(true)
 }
 
 // claim takes the block that starts at base, unless the helper has, and
