@@ -153,3 +153,53 @@ func TestSetsHelped(t *testing.T) {
 		}
 	}
 }
+
+// The first races' probes of the hard pieces still to come (probeAll) find
+// the moves the one-core search finds, finish some pieces on their own,
+// and a stop at any time gives all the moves or none.
+func TestProbes(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		// Probes need it, not two cores (see TestSetsHelped).
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	}
+	finished := 0
+	for _, c := range worstCases(t) {
+		p := MustParseFEN(c[1])
+		want := oneCoreMoves(p)
+		var g generator
+		g.init(&p)
+		got := g.appendLegal(nil)
+		g.release()
+		if g.probed != 0 {
+			finished++
+		}
+		slices.SortFunc(got, Move.Compare)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %d moves, want %d", c[0], len(got), len(want))
+		}
+		if c[0] != "climb17Mixed2" && c[0] != "climb10Kings1" {
+			continue
+		}
+		for _, d := range []time.Duration{100 * time.Microsecond, 500 * time.Microsecond, 2 * time.Millisecond} {
+			ctx, cancel := context.WithTimeout(context.Background(), d)
+			got, err := p.LegalMovesContext(ctx)
+			cancel()
+			slices.SortFunc(got, Move.Compare)
+			if err == nil && !slices.Equal(got, want) || err != nil && got != nil {
+				t.Errorf("%s, stopped after %v: %d moves and %v, want %d or none", c[0], d, len(got), err, len(want))
+			}
+		}
+	}
+	if finished == 0 {
+		t.Error("no probe finished a piece: the test tests nothing")
+	}
+}
+
+// oneCoreMoves returns p's legal moves as the search on one core finds
+// them, sorted.
+func oneCoreMoves(p Position) []Move {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	moves := p.LegalMoves()
+	slices.SortFunc(moves, Move.Compare)
+	return moves
+}
