@@ -392,6 +392,9 @@ func (g *generator) probeAll(dst []Move, b int, king bool) ([]Move, bool) {
 			g.piece = hardPiece{id: g.hardPiece, cg: t.cg, linear: t.linear, euler: s.eulerTests(g.ctx), tie: t.bound == g.best}
 			dst = g.graphTurn(dst, t.b, t.king, budget)
 			if g.err != nil || g.halt != nil && g.halt.Load() {
+				// Stopped, even if this probe had finished: the piece on b
+				// is not searched.
+				g.over = true
 				return dst, true
 			}
 			if !g.over {

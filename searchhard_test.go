@@ -154,9 +154,10 @@ func TestSetsHelped(t *testing.T) {
 	}
 }
 
-// The first races' probes of the hard pieces still to come (probeAll) find
-// the moves the one-core search finds, finish some pieces on their own,
-// and a stop at any time gives all the moves or none.
+// The first races' probes of the hard pieces still to come (probeAll)
+// finish some pieces on their own, and a stop at any time gives all the
+// moves or none. (TestHardBothWays compares their answers with those
+// found on one core, where nothing is probed.)
 func TestProbes(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		// Probes need it, not two cores (see TestSetsHelped).
@@ -165,21 +166,17 @@ func TestProbes(t *testing.T) {
 	finished := 0
 	for _, c := range worstCases(t) {
 		p := MustParseFEN(c[1])
-		want := oneCoreMoves(p)
 		var g generator
 		g.init(&p)
-		got := g.appendLegal(nil)
+		_ = g.appendLegal(nil)
 		g.release()
 		if g.probed != 0 {
 			finished++
 		}
-		slices.SortFunc(got, Move.Compare)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: %d moves, want %d", c[0], len(got), len(want))
-		}
 		if c[0] != "climb17Mixed2" && c[0] != "climb10Kings1" {
 			continue
 		}
+		want := oneCoreMoves(p)
 		for _, d := range []time.Duration{100 * time.Microsecond, 500 * time.Microsecond, 2 * time.Millisecond} {
 			ctx, cancel := context.WithTimeout(context.Background(), d)
 			got, err := p.LegalMovesContext(ctx)
@@ -192,6 +189,23 @@ func TestProbes(t *testing.T) {
 	}
 	if finished == 0 {
 		t.Error("no probe finished a piece: the test tests nothing")
+	}
+	// A probe that finished just as the set search did once passed for
+	// the graph search of the race's own piece, whose moves were then
+	// lost: about one call in 150 here, which 250 calls catch four times
+	// in five.
+	p := MustParseFEN("B:WK4,7,K10,12,18,20,21,K24,K27,K29,K31,33,35,K36,38,40,K41,43,K49:BK1,K6,K42,K47")
+	want := oneCoreMoves(p)
+	calls := 250
+	if testing.Short() {
+		calls = 30
+	}
+	for range calls {
+		got := p.LegalMoves()
+		slices.SortFunc(got, Move.Compare)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: %d moves, want %d", p.FEN(), len(got), len(want))
+		}
 	}
 }
 
