@@ -314,7 +314,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 			// Where several pieces reach many, the parities can tell which
 			// cannot take them all: the piece that can goes first, and
 			// its score may cut the others at once.
-			if bits.OnesCount64(kings|men) > 1 && bits.OnesCount64(r) >= minHelpPieces {
+			if bits.OnesCount64(kings|men) > 1 && p.reach >= minHelpPieces {
 				p.bound, p.linear = cg.scoreBound(g, b, r, squares)
 			}
 			pieces = append(pieces, p)
@@ -378,7 +378,7 @@ const (
 func (g *generator) probeAll(dst []Move, b int, king bool) ([]Move, bool) {
 	cur, s := g.piece, g.sets
 	defer func() {
-		// The piece on b back, with its own Euler test memory.
+		// The piece on b back, and the Euler test memory reset for it.
 		g.setPiece(b, king)
 		cur.euler = s.eulerTests(g.ctx)
 		g.piece = cur
