@@ -146,9 +146,10 @@ func TestPathologicalText(t *testing.T) {
 
 // The Euler test's end squares are those found by trying every way, on the
 // first steps of captures of random and crowded positions, whatever the
-// length of the prefixes' turns; and asked for some squares only, as the
-// walks along paths ask, with one memory for all the steps of a move, it
-// finds those of them.
+// length of the prefixes' turns, and when the second order of the pieces
+// joins at once (altAfter); and asked for some squares only, as the walks
+// along paths ask, with one memory for all the steps of a move, it finds
+// those of them.
 func TestEulerEnds(t *testing.T) {
 	var dfsEnds func(cg *captureGraph, at int, left uint64) uint64
 	dfsEnds = func(cg *captureGraph, at int, left uint64) uint64 {
@@ -159,7 +160,7 @@ func TestEulerEnds(t *testing.T) {
 		cg.steps(at, left, func(l, p int) { found |= dfsEnds(cg, l, left&^(1<<p)) })
 		return found
 	}
-	turns := 0
+	turns, altWork := 0, 0
 	check := func(t *rapid.T, p Position) {
 		for _, m := range p.LegalMoves() {
 			if m.captured == 0 || bits.OnesCount64(m.captured) > 10 {
@@ -178,11 +179,14 @@ func TestEulerEnds(t *testing.T) {
 				// The prefixes' turns as they come, and as short as can
 				// be: each step may hand the turn on.
 				for _, first := range []int{0, 1} {
-					s := eulerSearch{firstSlice: first, lookEvery: first}
-					got, ok := s.ends(cg, l, left)
-					turns += s.turns
-					if ok && got != want {
-						t.Fatalf("%s: %s after landing on %d, first turns of %d: Euler %v, search %v", p.FEN(), p.fullText(m), squareOf[l], first, SquareSet{got}, SquareSet{want})
+					for _, alt := range []int{-1, first} {
+						s := eulerSearch{firstSlice: first, lookEvery: first, altAt: alt}
+						got, ok := s.ends(cg, l, left)
+						turns += s.turns
+						altWork += s.altWork
+						if ok && got != want {
+							t.Fatalf("%s: %s after landing on %d, first turns of %d, second order after %d: Euler %v, search %v", p.FEN(), p.fullText(m), squareOf[l], first, alt, SquareSet{got}, SquareSet{want})
+						}
 					}
 				}
 				if got := cg.ends(&walk, l, left, some); got != want&some {
@@ -196,10 +200,14 @@ func TestEulerEnds(t *testing.T) {
 	if turns == 0 {
 		t.Error("no prefix's turn ended before it did: the turns went untested")
 	}
+	if altWork == 0 {
+		t.Error("the second order never ran")
+	}
 }
 
 // The Euler test finds the same ends whether the prefixes take turns as
-// short as can be or run one after the other, on the whole reach of every
+// short as can be or run one after the other, and whether the second
+// order of the pieces joins at once or never, on the whole reach of every
 // piece of the worst-case table's positions: there its tests run long
 // enough to follow the parts of the edges (joinAfter), which a turn that
 // comes back must join again.
@@ -207,7 +215,7 @@ func TestEulerTurns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few seconds")
 	}
-	turns := 0
+	turns, altWork := 0, 0
 	for _, c := range worstCases(t) {
 		p := MustParseFEN(c[1])
 		if p.Pieces(White).Len() > 20 || p.Pieces(Black).Len() > 20 {
@@ -216,18 +224,22 @@ func TestEulerTurns(t *testing.T) {
 		for from, king := range capturers(&p) {
 			cg := newCaptureGraph(from, p.side[0]|p.side[1], p.side[1], king)
 			r, _ := cg.reach(from, 0)
-			inTurns := eulerSearch{firstSlice: 1, lookEvery: 1, budget: 1 << 20}
-			oneByOne := eulerSearch{firstSlice: 1 << 40, budget: 1 << 20}
+			inTurns := eulerSearch{firstSlice: 1, lookEvery: 1, budget: 1 << 20, altAt: 1}
+			oneByOne := eulerSearch{firstSlice: 1 << 40, budget: 1 << 20, altAt: -1}
 			got, ok1 := inTurns.ends(cg, from, r)
 			want, ok2 := oneByOne.ends(cg, from, r)
 			turns += inTurns.turns
+			altWork += inTurns.altWork
 			if ok1 && ok2 && got != want {
-				t.Errorf("%s, piece on %d: ends %v in short turns, %v one prefix after another", c[0], squareOf[from], SquareSet{got}, SquareSet{want})
+				t.Errorf("%s, piece on %d: ends %v in short turns with both orders, %v one prefix after another in the first", c[0], squareOf[from], SquareSet{got}, SquareSet{want})
 			}
 		}
 	}
 	if turns == 0 {
 		t.Error("no prefix's turn ended before it did")
+	}
+	if altWork == 0 {
+		t.Error("the second order never ran")
 	}
 }
 
