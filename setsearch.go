@@ -48,10 +48,10 @@ type setSearch struct {
 	// king, whose capture beats a man's of equal value (RULES.md §3.1).
 	kingDue int
 	// jumpable holds, for each square, the pieces that can be jumped
-	// from it, and fromAll, for each piece, the squares it can be jumped
-	// from.
-	jumpable [64]uint64
-	fromAll  [64]uint64
+	// from it, and jumpBytes[k][v] those that can be jumped from a
+	// square of byte k of a bitboard whose byte k is v (jumped).
+	jumpable  [64]uint64
+	jumpBytes [8][256]uint64
 	// The squares of each set: indexed by the set itself when there are
 	// few pieces (then every set comes after its subsets), else in
 	// tables of the sets of one size.
@@ -210,12 +210,15 @@ func (s *setSearch) build(cg *captureGraph, prey, oppKings uint64) {
 		for ; k < 8; k++ {
 			q.from[k], q.to[k] = 0, 0 // landing reads them
 		}
-		s.fromAll[i] = 0
-		for _, f := range q.from[:k] {
-			s.fromAll[i] |= f
-		}
 	}
 	s.all = 1<<n - 1
+	for k := range s.jumpBytes {
+		t := &s.jumpBytes[k]
+		for v := 1; v < 256; v++ {
+			low := v & -v
+			t[v] = t[v&^low] | s.jumpable[(8*k+bits.TrailingZeros(uint(low)))&63]
+		}
+	}
 }
 
 // setTurn runs the set search on the piece on bit from within the turn's
@@ -786,20 +789,14 @@ func (s *setSearch) value(set uint64) int {
 }
 
 // jumped returns the pieces of left that can be jumped from a square of
-// at. Neither way round takes a branch in the loop: whether a square has
-// a jump, or a piece, is mispredicted often.
+// at: eight loads, one per byte of at, that do not wait for each other.
+// (A loop over the squares of at, or over the pieces of left when they
+// were fewer, took 12% longer over the set searches of the worst-case
+// table's pieces.)
 func (s *setSearch) jumped(at, left uint64) uint64 {
-	var jumped uint64
-	if bits.OnesCount64(at) <= bits.OnesCount64(left) {
-		for a := at; a != 0; a &= a - 1 {
-			jumped |= s.jumpable[bits.TrailingZeros64(a)&63]
-		}
-		return jumped & left
-	}
-	for l := left; l != 0; l &= l - 1 {
-		jumped |= l & -l & meets(at, s.fromAll[bits.TrailingZeros64(l)&63])
-	}
-	return jumped
+	t := &s.jumpBytes
+	return (t[0][at&255] | t[1][at>>8&255] | t[2][at>>16&255] | t[3][at>>24&255] |
+		t[4][at>>32&255] | t[5][at>>40&255] | t[6][at>>48&255] | t[7][at>>56]) & left
 }
 
 // goesOn returns the squares of at with a jump over a piece of left.
