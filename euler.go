@@ -73,7 +73,7 @@ type eulerSearch struct {
 	parity       uint64       // the ends by parity of the current state's choices
 	memo         *parityTable // made once a test runs long
 	remember     bool         // a test of this piece ran long: the rest use memo
-	// The prefixes (chooseAll): the pieces whose edges make them, how
+	// The prefixes (startChoice): the pieces whose edges make them, how
 	// many there are, and each one's state while it waits; the one whose
 	// turn it is, the prefixes waiting, and the work at which its turn
 	// ends unless it finds an end.
@@ -329,7 +329,7 @@ func (sp *gf2Space) matching(among, want uint64) uint64 {
 // order arranges the pieces so that squares are settled early: each next
 // piece is the one of the highest score by w, which counts above all the
 // squares it settles (touched by no piece after it). The order decides how
-// soon choose can cut a branch, and so the time of a long test, by up to
+// soon the choice of edges can cut a branch, and so the time of a long test, by up to
 // a hundred times either way.
 func (s *eulerSearch) order(w orderWeights) {
 	var count [64]uint8 // pieces not yet placed touching each square
