@@ -328,9 +328,9 @@ func (sp *gf2Space) matching(among, want uint64) uint64 {
 
 // order arranges the pieces so that squares are settled early: each next
 // piece is the one of the highest score by w, which counts above all the
-// squares it settles (touched by no piece after it). The order decides how
-// soon the choice of edges can cut a branch, and so the time of a long test, by up to
-// a hundred times either way.
+// squares it settles (touched by no piece after it). The order decides
+// how soon the choice of edges can cut a branch, and so the time of a
+// long test, by up to a hundred times either way.
 func (s *eulerSearch) order(w orderWeights) {
 	var count [64]uint8 // pieces not yet placed touching each square
 	for _, pe := range s.pieces[:s.n] {
