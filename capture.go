@@ -373,8 +373,11 @@ const (
 // others cut most of their states (climb17Mixed2: 10.6 to 4.3 ms). The set
 // search of the piece on b runs meanwhile, and may ask for help as ever.
 // A piece probeAll finishes is in g.probed; the captures it finds are real
-// and stay. It reports whether the search must stop (halted, or the
-// context done) rather than go on with the piece on b.
+// and stay. A piece whose bound is no more than the best score found is
+// not probed: it cannot raise that score, and its probe only delays the
+// piece on b (climb22Kings1, three kings that each take all 19 in reach:
+// 10.5 to 7.1 ms). It reports whether the search must stop (halted, or
+// the context done) rather than go on with the piece on b.
 func (g *generator) probeAll(dst []Move, b int, king bool) ([]Move, bool) {
 	cur, s := g.piece, g.sets
 	defer func() {
@@ -388,7 +391,7 @@ func (g *generator) probeAll(dst []Move, b int, king bool) ([]Move, bool) {
 		g.probeNext *= 4
 		finished := false
 		for _, t := range g.probes {
-			if t.bound < g.best || g.probed&(1<<t.b) != 0 {
+			if t.bound <= g.best || g.probed&(1<<t.b) != 0 {
 				continue
 			}
 			g.setPiece(t.b, t.king)
