@@ -395,7 +395,7 @@ func (g *generator) probeAll(dst []Move, b int, king bool) ([]Move, bool) {
 				continue
 			}
 			g.setPiece(t.b, t.king)
-			g.piece = hardPiece{id: g.hardPiece, cg: t.cg, linear: t.linear, euler: s.eulerTests(g.ctx), tie: t.bound == g.best}
+			g.piece = hardPiece{id: g.hardPiece, cg: t.cg, linear: t.linear, euler: s.eulerTests(g.ctx)}
 			dst = g.graphTurn(dst, t.b, t.king, budget)
 			if g.err != nil || g.halt != nil && g.halt.Load() {
 				// Stopped, even if this probe had finished: the piece on b

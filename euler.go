@@ -219,8 +219,8 @@ func (s *eulerSearch) portfolio() int {
 	a := s.alt
 	a.reset(s.ctx)
 	a.start, a.end, a.visit, a.pause, a.lookEvery = s.start, s.end, s.visit, s.pause, s.lookEvery
-	a.firstSlice, a.altAt = s.firstSlice, -1
-	a.n, a.found, a.possible, a.look = s.n, s.found, s.possible, s.every()
+	a.firstSlice = s.firstSlice
+	a.n, a.found, a.possible, a.look = s.n, s.found, s.possible, a.every()
 	copy(a.pieces[:s.n], s.pieces[:s.n])
 	a.order(secondOrder())
 	a.prepare()

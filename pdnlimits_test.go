@@ -163,7 +163,7 @@ func (h *hostile) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// TestPDNHostileMemory reads 32 MB hostile streams (16 MB with -short)
+// TestPDNHostileMemory reads 24 MB hostile streams (16 MB with -short)
 // and checks that the heap grows by less than 16 MB throughout.
 func TestPDNHostileMemory(t *testing.T) {
 	// Half again the limit: a reader that kept what it read would fail.
