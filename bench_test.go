@@ -223,7 +223,7 @@ func setsToBest(s *setSearch) (useful, all int) {
 		all++
 		left := s.all &^ uint64(set)
 		ok := s.value(uint64(set))+s.kingDue == s.top
-		for next := s.jumped(s.dense.at[set], left); next != 0 && !ok; next &= next - 1 {
+		for next := s.jumped(s.dense.squares(set), left); next != 0 && !ok; next &= next - 1 {
 			ok = toBest[set|1<<bits.TrailingZeros64(next)]
 		}
 		if ok {

@@ -22,9 +22,10 @@ const (
 	graphMethod  method = iota
 	setMethod           // the set search as it chooses to run
 	tablesMethod        // the set search, with tables whatever the size
+	wideMethod          // the set search, its index 64 bits wide whatever the squares
 )
 
-func (m method) String() string { return [...]string{"graph", "sets", "tables"}[m] }
+func (m method) String() string { return [...]string{"graph", "sets", "tables", "wide"}[m] }
 
 // oneMethod returns the best captures of p found by one of the methods
 // that take turns on hard pieces alone, with no budget. It returns false
@@ -34,7 +35,7 @@ func oneMethod(p Position, m method) ([]Move, bool) {
 	g.init(&p)
 	g.start, g.best = 0, -1
 	g.hard = true
-	g.sets = &setSearch{tablesOnly: m == tablesMethod}
+	g.sets = &setSearch{tablesOnly: m == tablesMethod, wideAlways: m == wideMethod}
 	graph := m == graphMethod
 	g.initKingJumps()
 	g.initOffAxis()
@@ -72,7 +73,7 @@ func checkMethods(t *rapid.T, p Position) {
 	if !capture {
 		return
 	}
-	for _, m := range []method{graphMethod, setMethod, tablesMethod} {
+	for _, m := range []method{graphMethod, setMethod, tablesMethod, wideMethod} {
 		if got, ok := oneMethod(p, m); ok {
 			checkMethod(t, p, m, got, want)
 		}
