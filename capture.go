@@ -126,7 +126,8 @@ type captureState struct {
 	probeNext int
 
 	// worker, on two cores, runs the other side of each race
-	// (searchParallel) while searchHardPieces runs.
+	// (searchParallel), from the first hard piece to the end of
+	// searchCapturesFrom.
 	worker *raceWorker
 }
 
@@ -182,16 +183,22 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men, single uint64) []
 		b := bits.TrailingZeros64(k)
 		if dst = g.searchPiece(dst, b, true); g.over {
 			hardKings |= 1 << b
+			g.wakeWorker()
 		}
 	}
 	for k := men; k != 0 && g.err == nil; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		if dst = g.searchPiece(dst, b, false); g.over {
 			hardMen |= 1 << b
+			g.wakeWorker()
 		}
 	}
 	if hardKings|hardMen != 0 && g.err == nil {
 		dst = g.searchHardPieces(dst, hardKings, hardMen)
+	}
+	if g.worker != nil {
+		g.worker.stop()
+		g.worker = nil
 	}
 	if g.err != nil {
 		return dst[:g.start]
@@ -305,14 +312,6 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 // scoreBound's): the best score they find can cut the others at once, or
 // at least their searches' bounds.
 func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
-	if runtime.GOMAXPROCS(0) > 1 {
-		// Woken now, while the pieces' bounds are worked out.
-		g.worker = newRaceWorker()
-		defer func() {
-			g.worker.stop()
-			g.worker = nil
-		}()
-	}
 	var buf [NumSquares]hardCandidate
 	pieces := buf[:0]
 	for i, side := range [2]uint64{kings, men} {
@@ -630,7 +629,8 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	}
 	w := g.worker
 	if w == nil {
-		// Called on its own (tests): a worker for this race alone.
+		// Not from searchCapturesFrom (tests), or GOMAXPROCS raised since:
+		// a worker for this race alone.
 		w = newRaceWorker()
 		defer w.stop()
 	}
@@ -749,6 +749,15 @@ const waitSpin = 50 * time.Microsecond
 
 // stop ends the worker once idle.
 func (w *raceWorker) stop() { w.quit.Store(true) }
+
+// wakeWorker starts the generator's race worker, on two cores, unless it
+// runs: as soon as a piece is hard, so that it wakes while the plain
+// searches of the other pieces run.
+func (g *generator) wakeWorker() {
+	if g.worker == nil && runtime.GOMAXPROCS(0) > 1 {
+		g.worker = newRaceWorker()
+	}
+}
 
 // The states of searchParallel's set search.
 const (
