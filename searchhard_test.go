@@ -119,7 +119,7 @@ func TestSetsHelped(t *testing.T) {
 	names := map[string]bool{
 		"climb6Mixed1": true, "climb6Mixed4": true, "climb5Kings": true, "climb8Kings4": true,
 		"climb4Kings3": true, "climb7Mixed4": true, "climb2Kings": true, "climb6Kings7": true,
-		"climb6Kings2": true, // 20 pieces: the helper takes only blocks with split
+		"climb6Kings2": true, // 20 pieces
 	}
 	for _, mode := range []helpMode{{false, false}, {true, false}, {false, true}} {
 		helps := 0

@@ -105,12 +105,11 @@ type setSearch struct {
 	_         [64]byte
 	help      atomic.Int32 // helpNone, helpAsked, …
 	block     int          // the length of the blocks shared; 0 alone
-	split     uint64       // the piece (as a set) of every set the helper may take; 0 for any
 	passed    atomic.Int64 // the search's place: its sets below are expanded
 	quit      atomic.Bool  // the search stopped: so does the helper
 	next      atomic.Int64 // the first block that either may take and neither has
 	searching atomic.Int64 // the block the search is in, or is about to take
-	marked    setIndex     // the sets the helper finds, by markedIndex
+	marked    setIndex     // the sets the helper finds
 	helper    setBest      // the helper's best captures
 	_         [64]byte
 	// Written by the helper: the block it is in or is about to take, and
@@ -160,7 +159,8 @@ func (b *setBest) keep(taken, ends uint64, score int) {
 }
 
 // maxDensePieces is the most pieces whose sets may be indexed directly:
-// 8 MiB of squares, and 4 MiB more for a helper's (askHelp). A set in the
+// 4 MiB of squares (20 pieces in reach leave at most 32 squares to stand
+// on, 32 bits), and as much again for a helper's (askHelp). A set in the
 // index costs about two thirds of what it does in the tables
 // (climb6Mixed2, 20 pieces: 10 ms alone in tables, 6.4-7.2 ms by index),
 // but clearing and going through its bits costs a node per 64 sets, so
@@ -291,7 +291,7 @@ func (g *generator) setTurn(from int, king bool) bool {
 }
 
 // setSearches holds set searches no generator uses, for the next to need
-// one. Their memory (up to about 18 MiB, set by the hardest positions) is
+// one. Their memory (up to about 9 MiB, set by the hardest positions) is
 // what they cost: reused, it costs nothing, where made anew it cost more
 // page faults and garbage collection than the search itself on the
 // hardest table positions (about 1.5 ms for 2 MiB on this machine). Like
@@ -345,7 +345,7 @@ func (s *setSearch) start(g *generator, from int, king bool) {
 	prey, _ := cg.reach(from, 0)
 	s.build(cg, prey, g.oppKings, from)
 	s.piece, s.n, s.index, s.cur, s.pos, s.waning = g.hardPiece, bits.OnesCount64(prey), false, 1, 0, false
-	s.kingDue, s.block, s.split = int(g.flags&flagKing), 0, 0
+	s.kingDue, s.block = int(g.flags&flagKing), 0
 	if g.graphStop != nil {
 		s.began = time.Now()
 	}
@@ -395,7 +395,7 @@ func (s *setSearch) search(g *generator) bool {
 	// changes at every set. The sets are gone through 64 at a time, by
 	// the bits of those in use; a set can add others to its own 64, after
 	// it, so each bit is looked for anew.
-	dense, has, block, split := s.dense, s.dense.has, s.block, s.split
+	dense, has, block := s.dense, s.dense.has, s.block
 	work := 0 // not yet told to g.step: it is told every stepEvery nodes
 	// With a helper: whether the block the search is in is its own, and
 	// the helper's block it must keep behind, -1 for none.
@@ -407,7 +407,7 @@ func (s *setSearch) search(g *generator) bool {
 				s.passed.Store(int64(base))
 			} else if base&helpEvery == 0 && s.n >= minHelpPieces && s.helpPays(base, g.piece.tie) {
 				s.askHelp(g, base)
-				block, split = s.block, s.split
+				block = s.block
 				if s.helperAhead {
 					for until := time.Now().Add(300 * time.Microsecond); time.Now().Before(until); {
 						runtime.Gosched()
@@ -418,15 +418,10 @@ func (s *setSearch) search(g *generator) bool {
 		// The helper's squares of the sets of this word, in a block it may
 		// take.
 		var helped uint64
-		hw := 0
 		if block != 0 {
-			shared := uint64(base)&split == split
 			if base&(block-1) == 0 {
-				mine, behind = true, -1
 				s.searching.Store(int64(base)) // before it is taken: see markedSets
-				if shared {
-					mine, behind = s.claim(base)
-				}
+				mine, behind = s.claim(base)
 			}
 			if !mine {
 				w = (base | (block - 1)) >> 6 // the helper's: on to the next block
@@ -436,10 +431,7 @@ func (s *setSearch) search(g *generator) bool {
 				s.pos = base
 				return false
 			}
-			if shared {
-				hw = markedIndex(uint64(base), int(split)) >> 6
-				helped = s.marked.has[hw]
-			}
+			helped = s.marked.has[w]
 		}
 		for after := uint(max(s.pos-base, 0)); ; {
 			sets := (has[w] | helped) & (^uint64(0) << after)
@@ -450,11 +442,11 @@ func (s *setSearch) search(g *generator) bool {
 			pos := base + int(after)
 			squares := dense.squares(pos)
 			if helped != 0 {
-				squares = squares&-(has[w]>>after&1) | s.marked.get(hw<<6+int(after))
+				squares = squares&-(has[w]>>after&1) | s.marked.get(pos)
 			}
 			after++
 			s.expanded++
-			cost, added := s.expandInto(&s.dense, 0, &s.setBest, uint64(pos), squares)
+			cost, added := s.expandInto(&s.dense, &s.setBest, uint64(pos), squares)
 			s.found += added
 			if work += cost; work >= stepEvery {
 				if !g.step(work) {
@@ -493,16 +485,8 @@ const (
 	stepEvery = 1 << 6
 	// shareBlocks is about the number of blocks the rest of the index
 	// is cut into when help comes: at least 1024 sets long, so that
-	// neither waits for the other in a block. With more than
-	// maxSharedPieces pieces, the helper's sets would take too much
-	// memory: it takes only blocks of sets that hold one piece, split,
-	// which its array leaves out (then every other block is the
-	// search's). (Choosing split by the share of the sets found so far
-	// that hold it did no better: those found early are a poor sample
-	// of those to come.)
-	shareBlocks     = 32
-	splitBlocks     = 16
-	maxSharedPieces = 19
+	// neither waits for the other in a block.
+	shareBlocks = 32
 )
 
 // The states of setSearch.help.
@@ -577,22 +561,11 @@ const minHelpTime = 200 * time.Microsecond
 // are the two together.
 func (s *setSearch) askHelp(g *generator, pos int) {
 	left := len(s.dense.at) - pos
-	if s.n <= maxSharedPieces {
-		s.block = 1 << max(bits.Len(uint(left/shareBlocks))-1, 10)
-		s.split = 0
-		s.marked.reset(len(s.dense.at), !s.narrow)
-	} else {
-		s.block = 1 << max(bits.Len(uint(left/splitBlocks))-1, 10)
-		s.split = uint64(s.block)
-		s.marked.reset(len(s.dense.at)/2, !s.narrow)
-	}
+	s.block = 1 << max(bits.Len(uint(left/shareBlocks))-1, 10)
+	s.marked.reset(len(s.dense.at), !s.narrow)
 	// The first block from pos on that the helper may take; the one pos
 	// is in is the search's.
-	next := (pos + s.block - 1) &^ (s.block - 1)
-	if uint64(next)&s.split != s.split {
-		next += s.block
-	}
-	s.next.Store(int64(next))
+	s.next.Store(int64((pos + s.block - 1) &^ (s.block - 1)))
 	s.searching.Store(int64(pos &^ (s.block - 1)))
 	s.took.Store(-1)
 	s.reached.Store(0)
@@ -621,9 +594,9 @@ func (s *setSearch) claim(base int) (mine bool, behind int) {
 	return true, subsetBlock(int(s.took.Load()), base)
 }
 
-// after returns the block after block that the helper may take.
+// after returns the block after block.
 func (s *setSearch) after(block int) int {
-	return (block + s.block) | int(s.split)
+	return block + s.block
 }
 
 // subsetBlock returns other when it is the block of a subset of the sets
@@ -649,14 +622,6 @@ func (s *setSearch) keepBehind(g *generator, place int) bool {
 	return true
 }
 
-// markedIndex returns the place in setSearch.marked of the set taken,
-// which holds split: its index without that bit (its index, when split
-// is 0).
-func markedIndex(taken uint64, split int) int {
-	mask := uint64(split - 1)
-	return int(taken&mask | taken>>1&^mask)
-}
-
 // helped ends the set search's part of the index once it is through: it
 // waits for the helper to finish its block, unless it never started. It
 // reports whether the search is over, as search does.
@@ -671,7 +636,7 @@ func (s *setSearch) helped(g *generator) bool {
 			runtime.Gosched()
 		}
 	}
-	s.block, s.split = 0, 0
+	s.block = 0
 	switch h := &s.helper; {
 	case h.top > s.top:
 		s.top, s.ends = h.top, append(s.ends[:0], h.ends...)
@@ -713,13 +678,9 @@ func (s *setSearch) markedSets() {
 		if !s.next.CompareAndSwap(int64(block), int64(s.after(block))) {
 			continue
 		}
-		// The search's block it keeps behind: with split, the one
-		// without it, which the search goes through in order with all
-		// before; else the one the search is in, if it holds subsets.
-		behind := block - int(s.split)
-		if s.split == 0 {
-			behind = subsetBlock(int(s.searching.Load()), block)
-		}
+		// The search's block it keeps behind: the one it is in, if it
+		// holds subsets.
+		behind := subsetBlock(int(s.searching.Load()), block)
 		if !s.helpBlock(block, behind, dense, marked, &best, &passed) {
 			return
 		}
@@ -730,7 +691,7 @@ func (s *setSearch) markedSets() {
 // helpBlock is markedSets on one block, keeping behind the search in its
 // block behind (-1 for none): it reports false when told to quit.
 func (s *setSearch) helpBlock(block, behind int, dense, marked setIndex, best *setBest, passed *int) bool {
-	split, size := int(s.split), s.block
+	size := s.block
 	// 64 sets at a time, as search goes: a block is at least 1024 long,
 	// so the 64 are all in it.
 	for base := block; base < block+size; base += 64 {
@@ -751,8 +712,8 @@ func (s *setSearch) helpBlock(block, behind int, dense, marked setIndex, best *s
 		}
 		// The search adds no more of these sets; the helper may, after
 		// the set it adds them from.
-		fromSearch := dense.has[base>>6]
-		w := markedIndex(uint64(base), split) >> 6
+		w := base >> 6
+		fromSearch := dense.has[w]
 		for after := uint(0); ; {
 			sets := (fromSearch | marked.has[w]) & (^uint64(0) << after)
 			if sets == 0 {
@@ -760,9 +721,9 @@ func (s *setSearch) helpBlock(block, behind int, dense, marked setIndex, best *s
 			}
 			after = uint(bits.TrailingZeros64(sets))
 			taken := uint64(base) + uint64(after)
-			at := dense.squares(int(taken))&-(fromSearch>>after&1) | marked.get(w<<6+int(after))
+			at := dense.squares(int(taken))&-(fromSearch>>after&1) | marked.get(int(taken))
 			after++
-			s.expandInto(&marked, split, best, taken, at)
+			s.expandInto(&marked, best, taken, at)
 		}
 	}
 	return true
@@ -804,20 +765,16 @@ func (s *setSearch) expand(taken, at uint64, next *setLayer) (work int, ok bool)
 }
 
 // expandInto is expand by index: it adds the sets one piece larger to dst,
-// each at markedIndex(set, split), and keeps the captures in best. The
-// search passes s.dense and its own captures, the helper s.marked and its
-// own. It returns the work done, in nodes, and the sets it added anew.
-func (s *setSearch) expandInto(dst *setIndex, split int, best *setBest, taken, at uint64) (work, added int) {
+// and keeps the captures in best. The search passes s.dense and its own
+// captures, the helper s.marked and its own. It returns the work done, in
+// nodes, and the sets it added anew.
+func (s *setSearch) expandInto(dst *setIndex, best *setBest, taken, at uint64) (work, added int) {
 	left := s.all &^ taken
 	jumped := s.jumped(at, left)
 	work = 1 + bits.OnesCount64(jumped)
 	for ; jumped != 0; jumped &= jumped - 1 {
 		i := bits.TrailingZeros64(jumped)
-		set := int(taken | 1<<i)
-		if split != 0 {
-			set = markedIndex(uint64(set), split)
-		}
-		added += dst.add(set, s.landing(i, at))
+		added += dst.add(int(taken|1<<i), s.landing(i, at))
 	}
 	s.keepComplete(best, taken, at, left)
 	return work, added
