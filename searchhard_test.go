@@ -225,3 +225,37 @@ func oneCoreMoves(p Position) []Move {
 	slices.SortFunc(moves, Move.Compare)
 	return moves
 }
+
+// A call leaves no goroutine behind: the race worker (raceWorker) ends
+// with the call that started it, whether the call finished or its
+// context stopped it.
+func TestRaceWorkerEnds(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		// The worker needs it, not two cores (see TestSetsHelped).
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	}
+	before := runtime.NumGoroutine()
+	calls := 0
+	for _, c := range worstCases(t) {
+		p := MustParseFEN(c[1])
+		if p.Pieces(White).Len() > 20 || p.Pieces(Black).Len() > 20 {
+			continue // the larger placements take longer, and add nothing here
+		}
+		_ = p.LegalMoves()
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Microsecond)
+		_, err := p.LegalMovesContext(ctx)
+		cancel()
+		if err != nil && !errors.Is(err, ErrSearchStopped) {
+			t.Fatalf("%s: %v", c[0], err)
+		}
+		calls += 2
+	}
+	// A stopped worker returns within microseconds; its goroutine is
+	// counted until then.
+	for deadline := time.Now().Add(2 * time.Second); runtime.NumGoroutine() > before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines after %d calls, %d before", runtime.NumGoroutine(), calls, before)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
