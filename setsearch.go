@@ -476,11 +476,11 @@ const (
 // will not finish before the set search does: its time so far is the guide
 // to its time to come, the set search's pace in the index to its own.
 //
-// Help makes what is left of the set search 1.1-1.6 times quicker, not
-// twice (BenchmarkSetsHelped: the sets found before the index are never
-// shared), so the bet is placed late: once what is left would take at
-// most half as long as the time both have had (the graph search, its Euler
-// test searched in turns, often finishes late rather than never). A graph
+// Help makes what is left of the set search about 1.5 times quicker, not
+// twice (BenchmarkSetsHelped), so the bet is placed late: once what is
+// left would take at most half as long as the time both have had (the
+// graph search, its Euler test searched in turns, often finishes late
+// rather than never). A graph
 // search that would then have finished soon after costs up to a quarter
 // of its time again; asking at a quarter of the time, or never, did no
 // better on the slowest positions.
