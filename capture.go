@@ -126,8 +126,7 @@ type captureState struct {
 	probeNext int
 
 	// worker, on two cores, runs the other side of each race
-	// (searchParallel), from the first hard piece to the end of
-	// searchCapturesFrom.
+	// (searchParallel) while searchHardPieces runs.
 	worker *raceWorker
 }
 
@@ -183,22 +182,16 @@ func (g *generator) searchCapturesFrom(dst []Move, kings, men, single uint64) []
 		b := bits.TrailingZeros64(k)
 		if dst = g.searchPiece(dst, b, true); g.over {
 			hardKings |= 1 << b
-			g.wakeWorker()
 		}
 	}
 	for k := men; k != 0 && g.err == nil; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		if dst = g.searchPiece(dst, b, false); g.over {
 			hardMen |= 1 << b
-			g.wakeWorker()
 		}
 	}
 	if hardKings|hardMen != 0 && g.err == nil {
 		dst = g.searchHardPieces(dst, hardKings, hardMen)
-	}
-	if g.worker != nil {
-		g.worker.stop()
-		g.worker = nil
 	}
 	if g.err != nil {
 		return dst[:g.start]
@@ -312,6 +305,15 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 // scoreBound's): the best score they find can cut the others at once, or
 // at least their searches' bounds.
 func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
+	if runtime.GOMAXPROCS(0) > 1 {
+		// Woken now, while the pieces' bounds are worked out, and ended
+		// with this call, even one a panic ends.
+		g.worker = newRaceWorker()
+		defer func() {
+			g.worker.stop()
+			g.worker = nil
+		}()
+	}
 	var buf [NumSquares]hardCandidate
 	pieces := buf[:0]
 	for i, side := range [2]uint64{kings, men} {
@@ -629,7 +631,7 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	}
 	w := g.worker
 	if w == nil {
-		// Not from searchCapturesFrom (tests), or GOMAXPROCS raised since:
+		// Not from searchHardPieces (tests), or GOMAXPROCS raised since:
 		// a worker for this race alone.
 		w = newRaceWorker()
 		defer w.stop()
@@ -676,8 +678,8 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 // pieces (searchParallel). It stays awake between races, yielding to any
 // other goroutine that can run, because a goroutine started for each race
 // took 0.1-0.2 ms to start on this virtual machine, and at times over
-// 1 ms, while the thread of an idle core woke: a race lasts 1-5 ms on the
-// slowest positions of the worst-case table, which have up to four hard
+// 1 ms, while the thread of an idle core woke: a race lasts 0.2-5 ms on
+// the slowest positions of the worst-case table, which have up to six hard
 // pieces. With the worker, the 102 positions of at most 20 pieces a side
 // took 12% less time (sums of means, 366.5 to 322.1 ms, the two builds
 // alternating position by position), the 15 slowest 15% less.
@@ -749,15 +751,6 @@ const waitSpin = 50 * time.Microsecond
 
 // stop ends the worker once idle.
 func (w *raceWorker) stop() { w.quit.Store(true) }
-
-// wakeWorker starts the generator's race worker, on two cores, unless it
-// runs: as soon as a piece is hard, so that it wakes while the plain
-// searches of the other pieces run.
-func (g *generator) wakeWorker() {
-	if g.worker == nil && runtime.GOMAXPROCS(0) > 1 {
-		g.worker = newRaceWorker()
-	}
-}
 
 // The states of searchParallel's set search.
 const (
