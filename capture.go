@@ -579,15 +579,14 @@ func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
 }
 
 // searchParallel is searchBoth on two cores: one method runs here, the
-// other on a copy of g in a goroutine of its own, and the first to finish
-// stops the other. They use as much time in all as the coroutine's turns
-// on one core, and answer in half of it.
+// other on a copy of g on the race worker (raceWorker), and the first to
+// finish stops the other. They use as much time in all as the coroutine's
+// turns on one core, and answer in half of it.
 //
-// A goroutine's thread can take a few hundred microseconds to wake on a
-// virtual machine, so the method likelier to answer runs here: the graph
-// search, which answers most hard pieces in microseconds (then the set
-// search never starts), unless the set search answered the last hard
-// piece on this board.
+// The worker's thread may still be waking for the first race, so the
+// method likelier to answer runs here: the graph search, which answers
+// most hard pieces in microseconds (then the set search never starts),
+// unless the set search answered the last hard piece on this board.
 func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	// graphStop stops the graph search: the set search finished, or
 	// wants its help (setSearch.askHelp); graphDone stops the set search.
