@@ -52,6 +52,12 @@ type setSearch struct {
 	// square of byte k of a bitboard whose byte k is v (jumped).
 	jumpable  [64]uint64
 	jumpBytes [8][256]uint64
+	// landBytes[i][k][v] holds the squares on which a jump over piece i
+	// lands from a square of byte k of a bitboard whose byte k is v, for
+	// an index of at least landFrom pieces and at most 32 squares, when
+	// landTables is set (toIndex).
+	landBytes  [maxDensePieces][4][256]uint32
+	landTables bool
 	// square maps the search's numbers of squares to the board's bits,
 	// start0 is the start square's number, and narrow reports that
 	// there are at most 32 (build).
@@ -347,6 +353,7 @@ func (s *setSearch) start(g *generator, from int, king bool) {
 	prey, _ := cg.reach(from, 0)
 	s.build(cg, prey, g.oppKings, from)
 	s.piece, s.n, s.index, s.cur, s.pos, s.waning = g.hardPiece, bits.OnesCount64(prey), false, 1, 0, false
+	s.landTables = false
 	s.kingDue = int(g.flags & flagKing)
 	if g.graphStop != nil {
 		s.began = time.Now()
@@ -746,6 +753,45 @@ func (s *setSearch) toIndex(layer *setLayer) {
 		s.pos = min(s.pos, int(e.key))
 	}
 	s.index = true
+	s.landTables = s.narrow && s.n >= landFrom
+	if s.landTables {
+		s.buildLandBytes()
+	}
+}
+
+// landFrom is the fewest pieces for whose index the set search makes
+// landBytes: 64K sets or more, where making them (about 20 000 entries)
+// costs a few hundredths of the search. With them, a jump's landing squares
+// are four loads instead of a test of each direction of the piece, and the
+// set searches of the slowest positions' pieces took 8% less time on one
+// core (38.7 → 35.5 ms over 12 pieces, medians of 30, alternating).
+const landFrom = 16
+
+// buildLandBytes fills in s.landBytes.
+func (s *setSearch) buildLandBytes() {
+	for i := range bits.OnesCount64(s.all) {
+		q := &s.pieces[i]
+		// Where a jump from each square lands.
+		var from [32]uint32
+		for d := range int(q.n) {
+			for f := q.from[d]; f != 0; f &= f - 1 {
+				from[bits.TrailingZeros64(f)&31] |= uint32(q.to[d])
+			}
+		}
+		for k := range 4 {
+			t := &s.landBytes[i][k]
+			for v := 1; v < 256; v++ {
+				low := v & -v
+				t[v] = t[v&^low] | from[8*k+bits.TrailingZeros(uint(low))]
+			}
+		}
+	}
+}
+
+// land returns landing(i, at) from s.landBytes, which must be made.
+func (s *setSearch) land(i int, at uint64) uint64 {
+	t := &s.landBytes[i]
+	return uint64(t[0][at&255] | t[1][at>>8&255] | t[2][at>>16&255] | t[3][at>>24&255])
 }
 
 // expand goes on from the set taken (indices into s.pieces), standing on
@@ -775,9 +821,16 @@ func (s *setSearch) expandInto(dst *setIndex, best *setBest, taken, at uint64) (
 	left := s.all &^ taken
 	jumped := s.jumped(at, left)
 	work = 1 + bits.OnesCount64(jumped)
-	for ; jumped != 0; jumped &= jumped - 1 {
-		i := bits.TrailingZeros64(jumped)
-		added += dst.add(int(taken|1<<i), s.landing(i, at))
+	if s.landTables {
+		for ; jumped != 0; jumped &= jumped - 1 {
+			i := bits.TrailingZeros64(jumped)
+			added += dst.add(int(taken|1<<i), s.land(i, at))
+		}
+	} else {
+		for ; jumped != 0; jumped &= jumped - 1 {
+			i := bits.TrailingZeros64(jumped)
+			added += dst.add(int(taken|1<<i), s.landing(i, at))
+		}
 	}
 	s.keepComplete(best, taken, at, left)
 	return work, added
