@@ -853,14 +853,19 @@ func (s *setSearch) value(set uint64) int {
 }
 
 // jumped returns the pieces of left that can be jumped from a square of
-// at: eight loads, one per byte of at, that do not wait for each other.
-// (A loop over the squares of at, or over the pieces of left when they
-// were fewer, took 12% longer over the set searches of the worst-case
-// table's pieces.)
+// at: a load per byte of at, that do not wait for each other, and only
+// four when there are at most 32 squares. (A loop over the squares of at,
+// or over the pieces of left when they were fewer, took 12% longer over
+// the set searches of the worst-case table's pieces; four loads rather
+// than eight, 7% less, 33.2 → 30.9 ms over 12 of the slowest pieces,
+// medians of 30, alternating.)
 func (s *setSearch) jumped(at, left uint64) uint64 {
 	t := &s.jumpBytes
-	return (t[0][at&255] | t[1][at>>8&255] | t[2][at>>16&255] | t[3][at>>24&255] |
-		t[4][at>>32&255] | t[5][at>>40&255] | t[6][at>>48&255] | t[7][at>>56]) & left
+	j := t[0][at&255] | t[1][at>>8&255] | t[2][at>>16&255] | t[3][at>>24&255]
+	if !s.narrow {
+		j |= t[4][at>>32&255] | t[5][at>>40&255] | t[6][at>>48&255] | t[7][at>>56]
+	}
+	return j & left
 }
 
 // goesOn returns the squares of at with a jump over a piece of left.
