@@ -157,10 +157,11 @@ func (m Move) IsZero() bool { return m == Move{} }
 // positions from untrusted sources use LegalMovesContext, which can be
 // stopped. A capture that is hard to search (made up placements, never
 // seen in games) may be searched by a second goroutine too, for the
-// length of the call, when GOMAXPROCS allows; its buffers (up to about 18
-// MiB, most of them for the hardest placements) are kept for the next
-// such search, in a sync.Pool, which the garbage collector empties when
-// they go unused.
+// length of the call, when GOMAXPROCS allows; that goroutine yields to any
+// other that can run while it waits between the call's hard pieces. Its
+// buffers (up to about 9 MiB, most of them for the hardest placements) are
+// kept for the next such search, in a sync.Pool, which the garbage
+// collector empties when they go unused.
 func (p Position) LegalMoves() []Move {
 	var buf [128]Move
 	moves := p.AppendLegalMoves(buf[:0])
