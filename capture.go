@@ -305,6 +305,8 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 // scoreBound's): the best score they find can cut the others at once, or
 // at least their searches' bounds.
 func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
+	// Two cores or one is decided here, once for the position: the race
+	// worker exists exactly when its races run on two (searchBoth).
 	if runtime.GOMAXPROCS(0) > 1 {
 		// Woken now, while the pieces' bounds are worked out, and ended
 		// with this call, even one a panic ends.
@@ -347,7 +349,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 		// those that reach too many for the set search's index: there the
 		// probes cost more and did not pay.
 		g.probes = g.probes[:0]
-		if len(pieces) >= 3 && g.probeNext <= lastProbe && runtime.GOMAXPROCS(0) > 1 {
+		if len(pieces) >= 3 && g.probeNext <= lastProbe && g.worker != nil {
 			for _, q := range pieces[i+1:] {
 				if q.reach <= maxDensePieces {
 					g.probes = append(g.probes, q)
@@ -497,7 +499,7 @@ func (g *generator) searchHard(dst []Move, b int, king bool, hp hardPiece) []Mov
 	// search, which needs no coroutine. On two, the graph search starts
 	// at once, with the set search beside it (searchParallel).
 	answered := false
-	if runtime.GOMAXPROCS(0) == 1 {
+	if g.worker == nil {
 		dst = g.graphTurn(dst, b, king, 4*plainBudget)
 		answered = !g.over || g.err != nil
 	}
@@ -523,7 +525,7 @@ func (g *generator) searchHard(dst []Move, b int, king bool, hp hardPiece) []Mov
 }
 
 // searchBoth runs the two methods on the piece on bit b side by side until
-// one finishes: on two cores when GOMAXPROCS allows (searchParallel), else
+// one finishes: on two cores when the race worker runs (searchParallel), else
 // in turns on this one, the graph search first (its first node cuts a
 // piece that cannot reach the best score at once, and settles those whose
 // best captures take everything in reach). The turns share the time
@@ -531,7 +533,7 @@ func (g *generator) searchHard(dst []Move, b int, king bool, hp hardPiece) []Mov
 // within one as it goes, by more than a fixed share of units could follow.
 // The time decides only which exact method answers, never the answer.
 func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
-	if runtime.GOMAXPROCS(0) > 1 {
+	if g.worker != nil {
 		return g.searchParallel(dst, b, king)
 	}
 	var graphDst []Move
@@ -629,12 +631,6 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 		}
 	}
 	w := g.worker
-	if w == nil {
-		// Not from searchHardPieces (tests), or GOMAXPROCS raised since:
-		// a worker for this race alone.
-		w = newRaceWorker()
-		defer w.stop()
-	}
 	if setsHere {
 		w.run(graph)
 		sets()
@@ -688,12 +684,10 @@ type raceWorker struct {
 	quit atomic.Bool
 }
 
-// raceTask is a task of a raceWorker: f, and whether it is done, also
-// told by closing done.
+// raceTask is a task of a raceWorker: f, and done, closed once f returned.
 type raceTask struct {
-	f        func()
-	finished atomic.Bool
-	done     chan struct{}
+	f    func()
+	done chan struct{}
 }
 
 // newRaceWorker starts a worker, which runs until stopped.
@@ -707,7 +701,6 @@ func (w *raceWorker) loop() {
 	for !w.quit.Load() {
 		if t := w.task.Swap(nil); t != nil {
 			t.f()
-			t.finished.Store(true)
 			close(t.done)
 			continue
 		}
@@ -737,12 +730,14 @@ func (w *raceWorker) withdraw() {
 // graph search helped, for a few milliseconds) leaves the core to others.
 func (w *raceWorker) wait() {
 	t := w.last
-	for start := time.Now(); !t.finished.Load(); runtime.Gosched() {
-		if time.Since(start) > waitSpin {
-			<-t.done
+	for start := time.Now(); time.Since(start) <= waitSpin; runtime.Gosched() {
+		select {
+		case <-t.done:
 			return
+		default:
 		}
 	}
+	<-t.done
 }
 
 // waitSpin is how long raceWorker.wait looks before it blocks.

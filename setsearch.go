@@ -593,31 +593,16 @@ func (s *setSearch) dismissHelper() {
 // helper's best captures once all are through. It reports whether the
 // search is over, as search does; a search stopped here starts again.
 func (s *setSearch) shared(g *generator) bool {
-	k := s.blockBits
-	first := s.pos >> k
+	first := s.pos >> s.blockBits
 	stop := func(work int) bool { return !g.step(work) }
-	wait := func() bool { return g.step(1) }
 	dense, marked := s.dense, s.marked
-	if !s.expandBlock(&dense, &marked, &s.setBest, s.pos, (first+1)<<k, stop) {
+	if !s.expandBlock(&dense, &marked, &s.setBest, s.pos, (first+1)<<s.blockBits, stop) {
 		s.piece = 0
 		return false
 	}
 	s.blockThrough(first)
-	for {
-		i := int(s.claimed.Add(1)) - 1
-		if i >= len(s.blocks) {
-			break
-		}
-		b := int(s.blocks[i])
-		if !s.awaitWave(bits.OnesCount(uint(b)), wait) ||
-			!s.expandBlock(&dense, &marked, &s.setBest, b<<k, (b+1)<<k, stop) {
-			s.piece = 0
-			return false
-		}
-		s.blockThrough(b)
-	}
 	// The helper may still be in a block of the last waves.
-	if !s.awaitWave(len(s.waveLeft), wait) {
+	if !s.takeBlocks(&dense, &marked, &s.setBest, stop) || !s.awaitWave(len(s.waveLeft), stop) {
 		s.piece = 0
 		return false
 	}
@@ -653,6 +638,24 @@ func (s *setSearch) expandBlock(mine, theirs *setIndex, best *setBest, lo, hi in
 	return !stop(work)
 }
 
+// takeBlocks takes the blocks neither side has, each once its wave may
+// start, and expands their sets as expandBlock does, until all are taken.
+// It reports false when stop says to stop first.
+func (s *setSearch) takeBlocks(mine, theirs *setIndex, best *setBest, stop func(work int) bool) bool {
+	k := s.blockBits
+	for {
+		i := int(s.claimed.Add(1)) - 1
+		if i >= len(s.blocks) {
+			return true
+		}
+		b := int(s.blocks[i])
+		if !s.awaitWave(bits.OnesCount(uint(b)), stop) || !s.expandBlock(mine, theirs, best, b<<k, (b+1)<<k, stop) {
+			return false
+		}
+		s.blockThrough(b)
+	}
+}
+
 // blockThrough counts block b through, and the waves through with it.
 func (s *setSearch) blockThrough(b int) {
 	if s.waveLeft[bits.OnesCount(uint(b))].Add(-1) == 0 {
@@ -672,10 +675,10 @@ func (s *setSearch) advanceWaves() {
 }
 
 // awaitWave waits until every wave before wave c is through, and reports
-// false when going on says to stop first.
-func (s *setSearch) awaitWave(c int, goingOn func() bool) bool {
+// false when stop, told a unit of work at each look, says to stop first.
+func (s *setSearch) awaitWave(c int, stop func(work int) bool) bool {
 	for int(s.wave.Load()) < c {
-		if !goingOn() {
+		if stop(1) {
 			return false
 		}
 		runtime.Gosched()
@@ -720,23 +723,10 @@ func (s *setSearch) helpSets() {
 func (s *setSearch) markedSets() {
 	// Its arrays in locals, and its captures too, kept in s.helper at
 	// the end: the search writes near them.
-	dense, marked, k := s.dense, s.marked, s.blockBits
+	dense, marked := s.dense, s.marked
 	best := s.helper
-	defer func() { s.helper = best }()
-	stop := func(int) bool { return s.quit.Load() }
-	goingOn := func() bool { return !s.quit.Load() }
-	for {
-		i := int(s.claimed.Add(1)) - 1
-		if i >= len(s.blocks) {
-			return
-		}
-		b := int(s.blocks[i])
-		if !s.awaitWave(bits.OnesCount(uint(b)), goingOn) ||
-			!s.expandBlock(&marked, &dense, &best, b<<k, (b+1)<<k, stop) {
-			return
-		}
-		s.blockThrough(b)
-	}
+	s.takeBlocks(&marked, &dense, &best, func(int) bool { return s.quit.Load() })
+	s.helper = best
 }
 
 // toIndex goes on by index from the sets of layer, all of one size: a
