@@ -811,6 +811,8 @@ func (s *setSearch) expandInto(dst *setIndex, best *setBest, taken, at uint64) (
 	left := s.all &^ taken
 	jumped := s.jumped(at, left)
 	work = 1 + bits.OnesCount64(jumped)
+	// A loop for each way of finding the landing squares: a test of
+	// landTables at each jump, in one loop, took 10% longer.
 	if s.landTables {
 		for ; jumped != 0; jumped &= jumped - 1 {
 			i := bits.TrailingZeros64(jumped)
