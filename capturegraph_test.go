@@ -23,9 +23,10 @@ const (
 	setMethod           // the set search as it chooses to run
 	tablesMethod        // the set search, with tables whatever the size
 	wideMethod          // the set search, its index 64 bits wide whatever the squares
+	rowsMethod          // the set search, by byteRows whatever the pieces
 )
 
-func (m method) String() string { return [...]string{"graph", "sets", "tables", "wide"}[m] }
+func (m method) String() string { return [...]string{"graph", "sets", "tables", "wide", "rows"}[m] }
 
 // oneMethod returns the best captures of p found by one of the methods
 // that take turns on hard pieces alone, with no budget. It returns false
@@ -35,7 +36,7 @@ func oneMethod(p Position, m method) ([]Move, bool) {
 	g.init(&p)
 	g.start, g.best = 0, -1
 	g.hard = true
-	g.sets = &setSearch{tablesOnly: m == tablesMethod, wideAlways: m == wideMethod}
+	g.sets = &setSearch{tablesOnly: m == tablesMethod, wideAlways: m == wideMethod, rowsAlways: m == rowsMethod}
 	graph := m == graphMethod
 	g.initKingJumps()
 	g.initOffAxis()
@@ -73,7 +74,7 @@ func checkMethods(t *rapid.T, p Position) {
 	if !capture {
 		return
 	}
-	for _, m := range []method{graphMethod, setMethod, tablesMethod, wideMethod} {
+	for _, m := range []method{graphMethod, setMethod, tablesMethod, wideMethod, rowsMethod} {
 		if got, ok := oneMethod(p, m); ok {
 			checkMethod(t, p, m, got, want)
 		}
@@ -98,8 +99,8 @@ func checkMethod(t *rapid.T, p Position, m method, got []Move, want map[refKey]r
 // Each method of the hard pieces, alone from the first node, finds the
 // moves of the reference generator: on random positions, and on positions
 // where a king can take many pieces, where the graph search's settling by
-// the Euler test does the work. The set search is checked both ways it
-// keeps its sets.
+// the Euler test does the work. The set search is checked in each way it
+// keeps its sets and finds its jumps.
 func TestMethodsMatchReference(t *testing.T) {
 	t.Run("random", func(t *testing.T) {
 		rapid.Check(t, func(t *rapid.T) { checkMethods(t, anyPosition.Draw(t, "position")) })
