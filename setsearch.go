@@ -844,7 +844,7 @@ func (s *setSearch) expandInto(dst *setIndex, best *setBest, taken, at uint64) (
 // It is written for Go's register allocator: one counter for both results
 // and no call in the loop, where expandInto's calls and counts kept
 // values on the stack. (With it, 12 of the slowest pieces' set searches
-// took 14-21% less time on one core, medians of 20, alternating in one
+// took 12-22% less time on one core, medians of 20, alternating in one
 // process; tables per piece, as before, had taken 8% less than a test of
 // each direction of the piece.)
 func (s *setSearch) expandRows(dst *setIndex, best *setBest, taken uint64, at uint32) (work, added int) {
