@@ -621,11 +621,12 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 		}
 	}
 	var done bool
+	probing := len(gr.probes) > 0
 	sets := func() {
 		done = sg.setTurn(b, king)
 		s := sg.sets
 		s.dismissHelper()
-		s.answered = done && sg.err == nil && !s.full
+		s.answered = done && sg.err == nil && !s.full && !probing
 		if done || sg.err != nil {
 			graphStop.Store(true)
 		}
