@@ -174,7 +174,7 @@ func setsHelped(t *testing.T, mode helpMode, names map[string]bool) int {
 	return helps
 }
 
-// The first races' probes of the hard pieces still to come (probeAll)
+// The first race's probes of the hard pieces still to come (probeAll)
 // finish some pieces on their own, and a stop at any time gives all the
 // moves or none. (TestHardBothWays compares their answers with those
 // found on one core, where nothing is probed.)
