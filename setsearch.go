@@ -642,6 +642,7 @@ func (s *setSearch) expandBlock(mine, theirs *setIndex, best *setBest, lo, hi in
 			after = uint(bits.TrailingZeros64(sets))
 			pos := base + int(after)
 			var cost int
+			// theirs.get(pos), with its word of sets in use read above.
 			at := mine.get(pos) | theirs.squares(pos&-int(theirsHas>>after&1))
 			after++
 			if s.landTables {
