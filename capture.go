@@ -118,12 +118,10 @@ type captureState struct {
 	// the set search, which then may ask for its help.
 	halt, graphStop *atomic.Bool
 
-	// The hard pieces still to come, which the graph search tries first
-	// (probeAll), those it finished, by bit, and the budget of its next
-	// round.
-	probes    []hardCandidate
-	probed    uint64
-	probeNext int
+	// The hard pieces still to come, which the graph search of the first
+	// race tries first (probeAll), and those it finished, by bit.
+	probes []hardCandidate
+	probed uint64
 
 	// worker, on two cores, runs the other side of each race
 	// (searchParallel) while searchHardPieces runs.
@@ -336,7 +334,8 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 		}
 	}
 	slices.SortStableFunc(pieces, func(x, y hardCandidate) int { return cmp.Compare(y.bound, x.bound) })
-	g.probed, g.probeNext = 0, firstProbe
+	g.probed = 0
+	raced := false
 	for i, p := range pieces {
 		if p.bound < g.best || g.err != nil || g.probed&(1<<p.b) != 0 {
 			continue // nothing it can take is worth keeping, or searched
@@ -349,7 +348,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 		// those that reach too many for the set search's index: there the
 		// probes cost more and did not pay.
 		g.probes = g.probes[:0]
-		if len(pieces) >= 3 && g.probeNext <= lastProbe && g.worker != nil {
+		if len(pieces) >= 3 && !raced && g.worker != nil {
 			for _, q := range pieces[i+1:] {
 				if q.reach <= maxDensePieces {
 					g.probes = append(g.probes, q)
@@ -357,7 +356,7 @@ func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 			}
 		}
 		dst = g.searchHard(dst, p.b, p.king, hardPiece{cg: p.cg, linear: p.linear, tie: p.bound == g.best})
-		g.probes = g.probes[:0]
+		g.probes, raced = g.probes[:0], true
 	}
 	return dst
 }
@@ -372,23 +371,19 @@ type hardCandidate struct {
 	linear   *pieceSpans
 }
 
-// The budgets of probeAll's rounds: from firstProbe, four times the last
-// each round, at most two rounds a race, up to lastProbe. One round of
-// 2048 nodes, in the first race only, did better on the slowest positions
-// than rounds of 2048 and 8192 in the first race and 32 768 in the second,
-// which cost up to 3 ms where no probe finished a piece (calls alternating,
-// the positions of at most 20 pieces a side: 303.0 → 297.6 ms and 309.8
-// → 304.6 in two runs, the slowest 8.4 → 7.7 and 10.0 → 9.4 ms; up to
-// 2 ms more on climb10Kings1 and climb19Kings1). One round of 4096: 308.5.
-const (
-	firstProbe = 2 * plainBudget
-	lastProbe  = firstProbe
-)
+// probeBudget is the budget of each of probeAll's graph searches. One
+// search of 2048 nodes for each piece, in the first race only, did better
+// on the slowest positions than rounds of 2048 and 8192 in the first race
+// and 32 768 in the second, which cost up to 3 ms where no probe finished
+// a piece (calls alternating, the positions of at most 20 pieces a side:
+// 303.0 → 297.6 ms and 309.8 → 304.6 in two runs, the slowest 8.4 → 7.7
+// and 10.0 → 9.4 ms; up to 2 ms more on climb10Kings1 and climb19Kings1).
+// 4096 nodes: 308.5.
+const probeBudget = 2 * plainBudget
 
 // probeAll is the start of the graph search of the hard piece on bit b,
 // on two cores, when other hard pieces are still to come (g.probes): it
-// searches each of them with a small budget, in rounds of growing budget,
-// until one finishes. Which piece takes the most is not known in advance
+// searches each of them with a small budget (probeBudget). Which piece takes the most is not known in advance
 // (their bounds are often equal), and it is often one the graph search
 // finishes soon; once its score is the best, the graph searches of the
 // others cut most of their states (climb17Mixed2: 10.6 to 4.3 ms). The set
@@ -407,30 +402,21 @@ func (g *generator) probeAll(dst []Move, b int, king bool) ([]Move, bool) {
 		cur.euler = s.eulerTests(g.ctx)
 		g.piece = cur
 	}()
-	for rounds := 0; rounds < 2 && g.probeNext <= lastProbe; rounds++ {
-		budget := g.probeNext
-		g.probeNext *= 4
-		finished := false
-		for _, t := range g.probes {
-			if t.bound <= g.best || g.probed&(1<<t.b) != 0 {
-				continue
-			}
-			g.setPiece(t.b, t.king)
-			g.piece = hardPiece{id: g.hardPiece, cg: t.cg, linear: t.linear, euler: s.eulerTests(g.ctx)}
-			dst = g.graphTurn(dst, t.b, t.king, budget)
-			if g.err != nil || g.halt != nil && g.halt.Load() {
-				// Stopped, even if this probe had finished: the piece on b
-				// is not searched.
-				g.over = true
-				return dst, true
-			}
-			if !g.over {
-				finished = true
-				g.probed |= 1 << t.b
-			}
+	for _, t := range g.probes {
+		if t.bound <= g.best || g.probed&(1<<t.b) != 0 {
+			continue
 		}
-		if finished {
-			break
+		g.setPiece(t.b, t.king)
+		g.piece = hardPiece{id: g.hardPiece, cg: t.cg, linear: t.linear, euler: s.eulerTests(g.ctx)}
+		dst = g.graphTurn(dst, t.b, t.king, probeBudget)
+		if g.err != nil || g.halt != nil && g.halt.Load() {
+			// Stopped, even if this probe had finished: the piece on b
+			// is not searched.
+			g.over = true
+			return dst, true
+		}
+		if !g.over {
+			g.probed |= 1 << t.b
 		}
 	}
 	return dst, false
@@ -672,7 +658,7 @@ func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
 	// The set search finished: what the graph search kept is where the
 	// rest goes.
 	g.best, g.pieceStart, g.seen = gr.best, gr.pieceStart, gr.seen
-	g.probed, g.probeNext = gr.probed, gr.probeNext
+	g.probed = gr.probed
 	return g.afterSets(graphDst, b, king)
 }
 
