@@ -643,8 +643,7 @@ func (s *setSearch) expandBlock(mine, theirs *setIndex, best *setBest, lo, hi in
 			}
 			after = uint(bits.TrailingZeros64(sets))
 			pos := base + int(after)
-			// theirs.get(pos), with its word of sets in use read above.
-			at := mine.get(pos) | theirs.squares(pos&-int(theirsHas>>after&1))
+			at := mine.get(pos) | theirs.getIn(pos, theirsHas)
 			after++
 			var cost int
 			if s.byRows {
@@ -1016,7 +1015,12 @@ func (x *setIndex) squares(i int) uint64 {
 // alternating in one process: 33.0 → 31.4 and 31.7 → 29.4 ms over 12 of
 // the slowest pieces, against reading set i's place and masking it.)
 func (x *setIndex) get(i int) uint64 {
-	return x.squares(i & -int(x.has[i>>6]>>(i&63)&1))
+	return x.getIn(i, x.has[i>>6])
+}
+
+// getIn is get with the word of has that holds set i read already.
+func (x *setIndex) getIn(i int, has uint64) uint64 {
+	return x.squares(i & -int(has>>(i&63)&1))
 }
 
 // setLayer holds the sets of one size and their squares: a hash table
