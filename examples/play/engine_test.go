@@ -60,7 +60,7 @@ func TestExternalEngine(t *testing.T) {
 		"You play 48-42.\n",
 		"Computer (black) plays 26-31.\n",
 		`illegal move "31-27"`,
-		"You play 37x26.\n",
+		"You play 37x26 (takes 31).\n",
 		"Game over: white wins",
 		`[Black "frisian example engine 1.0"]`,
 	)

@@ -13,6 +13,10 @@
 // pdn (the game so far), help and quit. After every move the board is drawn,
 // from your side of it; at the end the result and its reason are printed.
 //
+// A capture is written with its whole landing path and the squares of the
+// pieces it took ("19x28x39 (takes 23, 33)"), the computer's as well as
+// yours.
+//
 // Flags:
 //
 //	-color white|black          the side you play (default white)
@@ -235,6 +239,28 @@ func (s *session) moveText(i int) string {
 	return before.MoveText(m).String()
 }
 
+// played describes the last move of the game for the line that reports it:
+// a quiet move as its text, a capture as its whole landing path and the
+// squares of the pieces it took, so that a capture can be followed on the
+// board even where its short text ("19x39") leaves out the way it went.
+func (s *session) played() string {
+	m, before, _ := s.game.MoveAt(s.game.Len() - 1)
+	if !m.IsCapture() {
+		return before.MoveText(m).String()
+	}
+	path := frisian.MoveText{Squares: before.Path(m), Capture: true}
+	return fmt.Sprintf("%s (takes %s)", path, squareList(m.Captured().Squares()))
+}
+
+// squareList writes squares as "23, 28, 33".
+func squareList(squares []frisian.Square) string {
+	text := make([]string, len(squares))
+	for i, sq := range squares {
+		text[i] = sq.String()
+	}
+	return strings.Join(text, ", ")
+}
+
 // computerMoves lets the computer play while it is its turn and the game
 // goes on. It reports whether the game goes on.
 func (s *session) computerMoves() bool {
@@ -254,7 +280,7 @@ func (s *session) computerMoves() bool {
 			fmt.Fprintln(s.out, "play: the computer chose an illegal move:", err)
 			return false
 		}
-		fmt.Fprintf(s.out, "Computer (%s) plays %s.\n", p.Turn(), s.moveText(s.game.Len()-1))
+		fmt.Fprintf(s.out, "Computer (%s) plays %s.\n", p.Turn(), s.played())
 		s.board()
 	}
 }
@@ -383,7 +409,7 @@ func (s *session) humanMove(line string) {
 		fmt.Fprintln(s.out, err)
 		return
 	}
-	fmt.Fprintf(s.out, "You play %s.\n", s.moveText(s.game.Len()-1))
+	fmt.Fprintf(s.out, "You play %s.\n", s.played())
 	s.board()
 }
 

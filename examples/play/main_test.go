@@ -71,7 +71,7 @@ func TestWinSession(t *testing.T) {
 		`illegal move "31-27": 31 holds a black piece and white is to move`,
 		"Type moves for the legal moves.\n",
 		`illegal move "37-32": capturing is compulsory`,
-		"You play 37x26.\n",
+		"You play 37x26 (takes 31).\n",
 		"Game over: white wins (black has no legal move left), 2-0. You win!\n",
 		"game over> The game is over; type undo, pdn, fen or quit.\n",
 		`[Result "2-0"]`,
@@ -91,7 +91,7 @@ func TestComputerWins(t *testing.T) {
 	}
 	wantLines(t, out,
 		"You play black",
-		"Computer (white) plays 28x19.\n",
+		"Computer (white) plays 28x19 (takes 23).\n",
 		"Game over: white wins (black has no legal move left), 2-0. The computer wins.\n",
 		"Nothing to undo: you have not moved yet.\n",
 	)
@@ -128,7 +128,7 @@ func TestUndoAfterLoss(t *testing.T) {
 	}
 	wantLines(t, out,
 		"You play 32-27.\n",
-		"Computer (black) plays 21x32.\n",
+		"Computer (black) plays 21x32 (takes 27).\n",
 		"Game over: black wins (white has no legal move left), 0-2. The computer wins.\n",
 		"Took back 32-27 21x32.\n",
 		"white> Legal moves (2): 32-27 32-28\n",
@@ -192,7 +192,7 @@ func TestAmbiguous(t *testing.T) {
 	wantLines(t, out,
 		`ambiguous move "18x36": several legal captures match; give the landing path (18x38x29x49x38x36, 18x38x40x49x38x36)`,
 		"Type one of them in full.\n",
-		"You play 18x38x40x49x38x36.\n",
+		"You play 18x38x40x49x38x36 (takes 28, 37, 39, 43, 44).\n",
 		"Computer (white) plays",
 	)
 }
@@ -248,4 +248,21 @@ func TestLongLine(t *testing.T) {
 	if status != 1 || !strings.Contains(out, "too long") {
 		t.Fatalf("status %d, output ends %q", status, out[max(0, len(out)-200):])
 	}
+}
+
+// TestCaptureLine: a capture is written with its whole landing path and
+// the squares of the pieces it took, the computer's as well as the human's,
+// while the game record keeps the short text.
+func TestCaptureLine(t *testing.T) {
+	// Black's man on 19 must take 23 and 33, landing on 28 and then 39,
+	// and White's man on 40 takes it back along the row.
+	out, status := play(t, "40x38\npdn\n", "-fen", "B:W23,33,40:B19")
+	if status != 0 {
+		t.Fatalf("status %d\n%s", status, out)
+	}
+	wantLines(t, out,
+		"Computer (black) plays 19x28x39 (takes 23, 33).\n",
+		"You play 40x38 (takes 39).\n",
+		"1... 19x39 2. 40x38",
+	)
 }
