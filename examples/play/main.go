@@ -9,10 +9,11 @@
 // Moves are typed as PDN move text: "32-28", "28x19", or a capture's whole
 // landing path such as "28x17x8" (needed only when two captures share their
 // start and end squares, but accepted always). The commands are moves (the
-// legal moves), undo (take back your last move and the reply to it), fen,
-// pdn (the game so far), help and quit. After every move the board is drawn,
-// from your side of it; at the end the result and its reason are printed.
+// legal moves), undo (take back your last move and the reply to it), board,
+// fen, pdn (the game so far), help and quit.
 //
+// The board is drawn once a turn, from your side of it: when it is your move,
+// after the computer's reply, and at the end, with the result and its reason.
 // A capture is written with its whole landing path and the squares of the
 // pieces it took ("19x28x39 (takes 23, 33)"), the computer's as well as
 // yours.
@@ -84,6 +85,10 @@ type session struct {
 	// announced records that the end of the game has been printed, so that
 	// it is printed once however many commands follow.
 	announced bool
+	// drawn is the position last drawn, and drew whether there is one, so
+	// that the board is drawn once a turn, not after every move.
+	drawn frisian.Position
+	drew  bool
 	// client is the external engine, when -engine is given, and limits
 	// what it is asked; failed records that it failed.
 	client *hub.Client
@@ -194,16 +199,14 @@ func sideTag(c frisian.Color) string {
 // loop plays until quit or the end of the input.
 func (s *session) loop(in io.Reader) int {
 	fmt.Fprintf(s.out, "Frisian draughts against the computer. You play %s; type help for the commands.\n", s.human)
-	s.board()
 	lines := bufio.NewScanner(in)
 	lines.Buffer(nil, 1<<16)
 	for {
-		if !s.computerMoves() {
-			if s.failed {
-				return 1
-			}
-			s.announce()
+		goesOn := s.computerMoves()
+		if !goesOn && s.failed {
+			return 1
 		}
+		s.turn(goesOn)
 		fmt.Fprintf(s.out, "%s> ", s.prompt())
 		if !lines.Scan() {
 			fmt.Fprintln(s.out)
@@ -261,6 +264,18 @@ func squareList(squares []frisian.Square) string {
 	return strings.Join(text, ", ")
 }
 
+// turn shows what the human needs before the prompt: the board, when the
+// position has changed since it was last drawn, then the end of the game if
+// the game does not go on.
+func (s *session) turn(goesOn bool) {
+	if !s.drew || s.game.Position() != s.drawn {
+		s.board()
+	}
+	if !goesOn {
+		s.announce()
+	}
+}
+
 // computerMoves lets the computer play while it is its turn and the game
 // goes on. It reports whether the game goes on.
 func (s *session) computerMoves() bool {
@@ -281,7 +296,6 @@ func (s *session) computerMoves() bool {
 			return false
 		}
 		fmt.Fprintf(s.out, "Computer (%s) plays %s.\n", p.Turn(), s.played())
-		s.board()
 	}
 }
 
@@ -330,8 +344,12 @@ func (s *session) announce() {
 	fmt.Fprintln(s.out, "Type pdn for the game, undo to take back your last move, or quit.")
 }
 
-// board prints the current position from the human's side of the board.
-func (s *session) board() { fmt.Fprint(s.out, s.game.Position().DiagramFrom(s.human)) }
+// board prints the current position from the human's side of the board and
+// records that it has been drawn.
+func (s *session) board() {
+	s.drawn, s.drew = s.game.Position(), true
+	fmt.Fprint(s.out, s.drawn.DiagramFrom(s.human))
+}
 
 // command carries out one line of input and reports whether to quit.
 func (s *session) command(line string) (quit bool) {
@@ -343,6 +361,8 @@ func (s *session) command(line string) (quit bool) {
 		fmt.Fprint(s.out, help)
 	case "moves":
 		s.listMoves()
+	case "board":
+		s.board()
 	case "undo":
 		s.undo()
 	case "fen":
@@ -359,6 +379,7 @@ const help = `Type a move as PDN text: 32-28, 28x19, or a capture's landing path
 Commands:
   moves  list the legal moves
   undo   take back your last move and the computer's reply
+  board  draw the board again
   fen    print the position in FEN
   pdn    print the game so far in PDN
   help   print this text
@@ -410,7 +431,6 @@ func (s *session) humanMove(line string) {
 		return
 	}
 	fmt.Fprintf(s.out, "You play %s.\n", s.played())
-	s.board()
 }
 
 // undo takes back the human's last move and every move after it (the
@@ -437,7 +457,6 @@ func (s *session) undo() {
 	}
 	s.announced = false
 	fmt.Fprintf(s.out, "Took back %s.\n", strings.Join(taken, " "))
-	s.board()
 }
 
 // writePDN prints the game so far with the library's PDN writer, which

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -265,4 +267,52 @@ func TestCaptureLine(t *testing.T) {
 		"You play 40x38 (takes 39).\n",
 		"1... 19x39 2. 40x38",
 	)
+}
+
+// boards counts the boards drawn in each stretch of the output that ends
+// with a prompt, and in what follows the last prompt.
+func boards(out string) []int {
+	var n []int
+	for _, part := range regexp.MustCompile(`(white|black|game over)> `).Split(out, -1) {
+		n = append(n, strings.Count(part, "   +---------------------+\n")/2)
+	}
+	return n
+}
+
+// TestOneBoardPerTurn: the board is drawn once a turn, after the
+// computer's reply (or the human's move that ends the game, or an undo),
+// not after every move, and not again after a refused move or a command.
+func TestOneBoardPerTurn(t *testing.T) {
+	for _, tc := range []struct {
+		name, input string
+		args        []string
+		want        []int // boards before each prompt, and at the end
+	}{
+		{
+			name:  "white",
+			input: "48-42\nfen\n31-27\n37x26\nundo\nboard\n",
+			args:  []string{"-fen", "W:W37,48:B26"},
+			// the start; 48-42 and the reply 26-31; fen; a refused
+			// move; 37x26, which ends the game; undo; board; the end of
+			// the input.
+			want: []int{1, 1, 0, 0, 1, 1, 1, 0},
+		},
+		{
+			name:  "black",
+			input: "16-21\n",
+			args:  []string{"-color", "black", "-depth", "2"},
+			// the computer's first move, then the human's and its reply.
+			want: []int{1, 1, 0},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, status := play(t, tc.input, tc.args...)
+			if status != 0 {
+				t.Fatalf("status %d\n%s", status, out)
+			}
+			if got := boards(out); !slices.Equal(got, tc.want) {
+				t.Errorf("boards per prompt %v, want %v; output:\n%s", got, tc.want, out)
+			}
+		})
+	}
 }
