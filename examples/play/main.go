@@ -16,7 +16,8 @@
 // after the computer's reply, and at the end, with the result and its reason.
 // A capture is written with its whole landing path and the squares of the
 // pieces it took ("19x28x39 (takes 23, 33)"), the computer's as well as
-// yours.
+// yours. When you must capture, the prompt says so and lists the captures,
+// and a move that is not one of them is refused with that list.
 //
 // Flags:
 //
@@ -264,12 +265,44 @@ func squareList(squares []frisian.Square) string {
 	return strings.Join(text, ", ")
 }
 
+// maxListed bounds the captures the compulsory-capture line names: a king
+// in a crowded position can have dozens, which the moves command lists.
+const maxListed = 8
+
+// mustCapture returns the line that tells the player to move in p that a
+// capture is compulsory, with the captures to choose from as move text, or
+// "" when p has no capture. The legal moves of a position with a capture
+// are its heaviest captures only (RULES.md §3.1), so they are the list.
+func mustCapture(p frisian.Position) string {
+	moves := p.LegalMoves()
+	if len(moves) == 0 || !moves[0].IsCapture() {
+		return ""
+	}
+	slices.SortFunc(moves, frisian.Move.Compare)
+	text := make([]string, min(len(moves), maxListed))
+	for i := range text {
+		text[i] = p.MoveText(moves[i]).String()
+	}
+	list := strings.Join(text, ", ")
+	if more := len(moves) - len(text); more > 0 {
+		list += fmt.Sprintf(" and %d more (type moves for them all)", more)
+	}
+	return fmt.Sprintf("You must capture: %s (the heaviest capture is compulsory).", list)
+}
+
 // turn shows what the human needs before the prompt: the board, when the
 // position has changed since it was last drawn, then the end of the game if
-// the game does not go on.
+// the game does not go on, or else, with a new board, the captures the
+// human must choose from, if any.
 func (s *session) turn(goesOn bool) {
-	if !s.drew || s.game.Position() != s.drawn {
+	p := s.game.Position()
+	if !s.drew || p != s.drawn {
 		s.board()
+		if goesOn {
+			if line := mustCapture(p); line != "" {
+				fmt.Fprintln(s.out, line)
+			}
+		}
 	}
 	if !goesOn {
 		s.announce()
@@ -420,7 +453,13 @@ func (s *session) humanMove(line string) {
 		case errors.Is(err, frisian.ErrInvalidMove):
 			fmt.Fprintln(s.out, "Type a move such as 32-28 or 28x19, or help for the commands.")
 		case errors.Is(err, frisian.ErrIllegalMove):
-			fmt.Fprintln(s.out, "Type moves for the legal moves.")
+			// Whatever was wrong with the move, when a capture is
+			// compulsory the captures are what may be played.
+			if line := mustCapture(p); line != "" {
+				fmt.Fprintln(s.out, line)
+			} else {
+				fmt.Fprintln(s.out, "Type moves for the legal moves.")
+			}
 		case errors.Is(err, frisian.ErrAmbiguousMove):
 			fmt.Fprintln(s.out, "Type one of them in full.")
 		}

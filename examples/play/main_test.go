@@ -70,9 +70,11 @@ func TestWinSession(t *testing.T) {
 		"White to move\nwhite> W:W37,48:B26\n",
 		"You play 48-42.\n",
 		"Computer (black) plays 26-31.\n",
+		"You must capture: 37x26 (the heaviest capture is compulsory).\n",
 		`illegal move "31-27": 31 holds a black piece and white is to move`,
-		"Type moves for the legal moves.\n",
+		"You must capture: 37x26 (the heaviest capture is compulsory).\n",
 		`illegal move "37-32": capturing is compulsory`,
+		"You must capture: 37x26 (the heaviest capture is compulsory).\n",
 		"You play 37x26 (takes 31).\n",
 		"Game over: white wins (black has no legal move left), 2-0. You win!\n",
 		"game over> The game is over; type undo, pdn, fen or quit.\n",
@@ -267,6 +269,35 @@ func TestCaptureLine(t *testing.T) {
 		"You play 40x38 (takes 39).\n",
 		"1... 19x39 2. 40x38",
 	)
+}
+
+// TestCompulsoryCapture: when the human must capture, the turn says so
+// with the heaviest captures, and a quiet move or an unfinished capture is
+// refused with the captures to choose from. Without a capture nothing is
+// said, and an illegal move points to the moves command.
+func TestCompulsoryCapture(t *testing.T) {
+	// White's man on 32 can take 27 and 17 (to 12) or 28 and 19 (to 14);
+	// it may not stop on 21 after taking 27.
+	out, status := play(t, "48-42\n32x21\n32x14\n", "-fen", "W:W32,48:B17,19,27,28")
+	if status != 0 {
+		t.Fatalf("status %d\n%s", status, out)
+	}
+	const must = "You must capture: 32x12, 32x14 (the heaviest capture is compulsory).\n"
+	wantLines(t, out,
+		"White to move\n"+must+"white> ",
+		`illegal move "48-42": capturing is compulsory (Art. 10)`+"\n"+must+"white> ",
+		`illegal move "32x21": the capture must go on from 21`, must+"white> ",
+		"You play 32x23x14 (takes 19, 28).\n",
+	)
+	if n := strings.Count(out, "You must capture"); n != 3 {
+		t.Errorf("the captures listed %d times, want 3 (once a turn, once a refusal):\n%s", n, out)
+	}
+
+	out, _ = play(t, "32-23\n")
+	if strings.Contains(out, "You must capture") {
+		t.Errorf("a capture called compulsory at the start:\n%s", out)
+	}
+	wantLines(t, out, `illegal move "32-23"`, "Type moves for the legal moves.\n")
 }
 
 // boards counts the boards drawn in each stretch of the output that ends
