@@ -1,15 +1,9 @@
 package frisian
 
 import (
-	"cmp"
 	"context"
-	"iter"
-	"math"
 	"math/bits"
-	"runtime"
 	"slices"
-	"sync/atomic"
-	"time"
 )
 
 // Capture search. Every complete capture of every piece is scored, and only
@@ -20,25 +14,12 @@ import (
 // 199·k + 100·m orders by value 2k+m and then by fewer kings; the last bit
 // makes a king's capture beat a man's of equal value.
 //
-// Each capturing piece is first searched plainly, depth first, as the C++
-// engines do: in real positions a capture tree has a few to a few hundred
-// nodes, and nothing beats the plain search there. A piece whose tree
-// outgrows plainBudget (earlyBudget on a crowded board) is hard, and no
-// one method is fast on every hard position: the search by taken sets
-// (setsearch.go) wins where the sets a capture can take are few enough to
-// list, the graph search of capturegraph.go (value and parity bounds,
-// Euler settling) where they are countless but the best captures take
-// nearly everything within reach. So the two run side by side until one
-// finishes (searchHard): on two cores at once when the program has them,
-// else on one, after a short graph search alone, the graph search as a
-// coroutine, in short turns that share the time evenly. Whichever suits
-// the position, a hard piece costs about twice what that one needs alone,
-// in CPU time; on two cores the answer comes in about that one's time.
-// Both are exact, so which one answers never changes the answer; the
-// captures an unfinished search recorded are real and stay. Where several
-// pieces are hard, the best score found first cuts the graph searches of
-// the rest, so on two cores the first race's graph search begins with
-// short searches of the pieces still to come (probeAll).
+// Each capturing piece is searched plainly, depth first, as the C++ engines
+// do: in real positions a capture tree has a few to a few hundred nodes, and
+// nothing beats the plain search there. A piece whose tree outgrows its
+// budget is hard, and hardSearch (hard.go) finishes it exactly. The search
+// runs on the caller's goroutine and does the same work in the same order
+// on every machine.
 
 const (
 	manValue  = 100
@@ -66,7 +47,7 @@ const (
 // whether it must stop: always, but at the early check of a plain search
 // on a board that is not crowded, which then goes on to plainBudget.
 func (g *generator) outOfBudget() bool {
-	if !g.hard && g.limit == earlyBudget {
+	if g.limit == earlyBudget {
 		if bits.OnesCount64(g.takeable(g.empty|g.own)) < crowdedPrey {
 			g.limit = plainBudget
 			return false
@@ -86,46 +67,15 @@ type captureState struct {
 	start      int    // where this search's moves start in dst
 	pieceStart int    // where the current piece's moves start in dst
 	seen       uint64 // a bit for each capture of three pieces or more kept since pieceStart (keep)
-	nodes      int    // nodes of the current turn
-	limit      int    // the current turn's budget, in nodes
-	over       bool   // the current turn ran past its budget
-	hard       bool   // the piece is searched by both methods (see above)
-	hardPiece  int    // counts the hard pieces, so that a turn knows its piece
-	solved     int    // the budget of the round that finished the last hard piece
+	nodes      int    // nodes of the current piece's plain search
+	limit      int    // its budget, in nodes
+	over       bool   // the plain search ran past its budget: the piece is hard
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
 	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
 
-	ctx   context.Context // when not nil, the turns stop when it is done
-	err   error           // why the search stopped early; then the moves are void
-	check int             // the nodes at which ctx is checked next
-	table *stateTable     // the graph search's memory of states, made on first use
-	sets  *setSearch      // the search by taken sets, made on first use
-	piece hardPiece       // what both methods build for the current hard piece
-
-	// The graph search's coroutine (searchBoth).
-	yield   func(struct{}) bool // pauses it
-	inGraph bool                // it is running
-	stopped bool                // it was told to stop
-	slice   int                 // the work left in its current slice
-	// eulerPause is the Euler tests' pause (eulerSearch.pause); the work
-	// of the current test when it last told the slice, and what it charged
-	// the slice since it began.
-	eulerPause                func(work int) bool
-	eulerPaused, eulerCharged int
-	// halt, when not nil, stops the search once set (searchParallel);
-	// graphStop, when not nil, stops the graph search running beside
-	// the set search, which then may ask for its help.
-	halt, graphStop *atomic.Bool
-
-	// The hard pieces still to come, which the graph search of the first
-	// race tries first (probeAll), and those it finished, by bit.
-	probes []hardCandidate
-	probed uint64
-
-	// worker, on two cores, runs the other side of each race
-	// (searchParallel) while searchHardPieces runs.
-	worker *raceWorker
+	ctx context.Context // when not nil, a hard search stops when it is done
+	err error           // why the search stopped early; then the moves are void
 }
 
 // appendCaptures appends the best captures of the side to move to dst, and
@@ -298,550 +248,64 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 	return dst
 }
 
-// searchHardPieces searches the pieces whose plain search ran out, those
-// with the highest bound on their score first (the value in reach, or
-// scoreBound's): the best score they find can cut the others at once, or
-// at least their searches' bounds.
+// searchHardPieces finishes the pieces whose plain search ran out of
+// budget, those whose captures could be worth the most first: the best
+// score they find lets the others skip what cannot reach it.
 func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
-	// Two cores or one is decided here, once for the position: the race
-	// worker exists exactly when its races run on two (searchBoth).
-	if runtime.GOMAXPROCS(0) > 1 {
-		// Woken now, while the pieces' bounds are worked out, and ended
-		// with this call, even one a panic ends.
-		g.worker = newRaceWorker()
-		defer func() {
-			g.worker.stop()
-			g.worker = nil
-		}()
+	var h hardSearch
+	h.ctx = g.ctx
+	type hardPiece struct {
+		b, bound int
+		king     bool
 	}
-	var buf [NumSquares]hardCandidate
+	var buf [NumSquares]hardPiece
 	pieces := buf[:0]
-	for i, side := range [2]uint64{kings, men} {
-		king := i == 0
-		for k := side; k != 0; k &= k - 1 {
-			b := bits.TrailingZeros64(k)
-			g.setPiece(b, king)
-			cg := newCaptureGraph(b, g.own|g.opp, g.opp, king)
-			r, squares := cg.reach(b, 0)
-			p := hardCandidate{b: b, bound: g.score(r), reach: bits.OnesCount64(r), king: king, cg: cg}
-			// Where several pieces reach many, the parities can tell which
-			// cannot take them all: the piece that can goes first, and
-			// its score may cut the others at once.
-			if bits.OnesCount64(kings|men) > 1 && p.reach >= minHelpPieces {
-				p.bound, p.linear = cg.scoreBound(g, b, r, squares)
-			}
-			pieces = append(pieces, p)
-		}
+	for k := kings | men; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		king := kings&(1<<b) != 0
+		h.jg.init(b, g.own|g.opp, g.opp, g.oppKings, king)
+		r, _ := h.jg.reach(1<<b, 0)
+		pieces = append(pieces, hardPiece{b, h.jg.value(r), king})
 	}
-	slices.SortStableFunc(pieces, func(x, y hardCandidate) int { return cmp.Compare(y.bound, x.bound) })
-	g.probed = 0
-	raced := false
-	for i, p := range pieces {
-		if p.bound < g.best || g.err != nil || g.probed&(1<<p.b) != 0 {
-			continue // nothing it can take is worth keeping, or searched
+	slices.SortStableFunc(pieces, func(x, y hardPiece) int { return y.bound - x.bound })
+	var res hardResult
+	for _, pc := range pieces {
+		if pc.bound < g.best {
+			continue
 		}
-		g.setPiece(p.b, p.king)
-		// The captures its plain search kept may lie anywhere after start.
-		g.pieceStart = g.start
-		// Where at least three pieces are hard, the graph search of the
-		// first race tries those still to come first (probeAll), but for
-		// those that reach too many for the set search's index: there the
-		// probes cost more and did not pay.
-		g.probes = g.probes[:0]
-		if len(pieces) >= 3 && !raced && g.worker != nil {
-			for _, q := range pieces[i+1:] {
-				if q.reach <= maxDensePieces {
-					g.probes = append(g.probes, q)
-				}
+		// The captures its plain search kept are found again.
+		kept := dst[:g.start]
+		for _, m := range dst[g.start:] {
+			if int(m.from) != pc.b {
+				kept = append(kept, m)
 			}
 		}
-		dst = g.searchHard(dst, p.b, p.king, hardPiece{cg: p.cg, linear: p.linear, tie: p.bound == g.best})
-		g.probes, raced = g.probes[:0], true
+		dst = kept
+		h.jg.init(pc.b, g.own|g.opp, g.opp, g.oppKings, pc.king)
+		h.bar = max(g.best, 0)
+		if !h.search(&res) {
+			g.err = h.err
+			return dst
+		}
+		g.setPiece(pc.b, pc.king, len(dst))
+		for _, se := range res.ends {
+			for e := se.ends; e != 0; e &= e - 1 {
+				dst = g.recordScored(dst, bits.TrailingZeros64(e), se.set, res.best)
+			}
+		}
 	}
 	return dst
 }
 
-// hardCandidate is a piece whose plain search ran out, with its capture
-// graph and a bound on its score (searchHardPieces).
-type hardCandidate struct {
-	b, bound int
-	reach    int // the enemy pieces in reach
-	king     bool
-	cg       *captureGraph
-	linear   *pieceSpans
-}
-
-// probeBudget is the budget of each of probeAll's graph searches. One
-// search of 2048 nodes for each piece, in the first race only, did better
-// on the slowest positions than rounds of 2048 and 8192 in the first race
-// and 32 768 in the second, which cost up to 3 ms where no probe finished
-// a piece (calls alternating, the positions of at most 20 pieces a side:
-// 303.0 → 297.6 ms and 309.8 → 304.6 in two runs, the slowest 8.4 → 7.7
-// and 10.0 → 9.4 ms; up to 2 ms more on climb10Kings1 and climb19Kings1).
-// 4096 nodes: 308.5.
-const probeBudget = 2 * plainBudget
-
-// probeAll is the start of the graph search of the hard piece on bit b,
-// on two cores, when other hard pieces are still to come (g.probes): it
-// searches each of them with a small budget (probeBudget). Which piece takes the most is not known in advance
-// (their bounds are often equal), and it is often one the graph search
-// finishes soon; once its score is the best, the graph searches of the
-// others cut most of their states (climb17Mixed2: 10.6 to 4.3 ms). The set
-// search of the piece on b runs meanwhile, and may ask for help as ever.
-// A piece probeAll finishes is in g.probed; the captures it finds are real
-// and stay. A piece whose bound is no more than the best score found is
-// not probed: it cannot raise that score, and its probe only delays the
-// piece on b (climb22Kings1, three kings that each take all 19 in reach:
-// 10.5 to 7.1 ms). It reports whether the search must stop (halted, or
-// the context done) rather than go on with the piece on b.
-func (g *generator) probeAll(dst []Move, b int, king bool) ([]Move, bool) {
-	cur, s := g.piece, g.sets
-	defer func() {
-		// The piece on b back, and the Euler test memory reset for it.
-		g.setPiece(b, king)
-		cur.euler = s.eulerTests(g.ctx)
-		g.piece = cur
-	}()
-	for _, t := range g.probes {
-		if t.bound <= g.best || g.probed&(1<<t.b) != 0 {
-			continue
-		}
-		g.setPiece(t.b, t.king)
-		g.piece = hardPiece{id: g.hardPiece, cg: t.cg, linear: t.linear, euler: s.eulerTests(g.ctx)}
-		dst = g.graphTurn(dst, t.b, t.king, probeBudget)
-		if g.err != nil || g.halt != nil && g.halt.Load() {
-			// Stopped, even if this probe had finished: the piece on b
-			// is not searched.
-			g.over = true
-			return dst, true
-		}
-		if !g.over {
-			g.probed |= 1 << t.b
-		}
-	}
-	return dst, false
-}
-
-// setPiece makes the piece on bit b the capturing piece.
-func (g *generator) setPiece(b int, king bool) {
+// setPiece makes the piece on bit b the capturing piece, whose captures
+// are recorded from start in dst on.
+func (g *generator) setPiece(b int, king bool, start int) {
 	g.from = uint8(b)
+	g.pieceStart, g.seen = start, 0
+	g.flags = 0
 	if king {
 		g.flags = flagKing
-		g.occ = (g.own | g.opp) &^ (1 << b)
-	} else {
-		g.flags = 0
-		g.open = g.empty | 1<<b
 	}
-}
-
-// hardPiece holds what the turns of one hard piece share: its capture
-// graph, which both methods search, and the graph search's Euler test
-// state (with its memory) and parity spaces. Made on the piece's first
-// turn, not on every one.
-type hardPiece struct {
-	id     int // generator.hardPiece when made; 0 for none
-	cg     *captureGraph
-	euler  *eulerSearch
-	linear *pieceSpans // made by scoreBound, or on first use
-	// tie reports that the piece can at best tie the best score found
-	// (its bound, searchHardPieces, is that score): only a capture of
-	// all it reaches counts.
-	tie bool
-	// The Euler tests of the first node that finished, by set: a round
-	// that starts again after running out of budget does not repeat them.
-	rootTests map[uint64]uint64
-}
-
-// pieceOf returns what the turns of the hard piece on bit from share
-// (searchHard makes it). A turn outside searchHard (hardPiece 0, in tests)
-// gets its own.
-func (g *generator) pieceOf(from int, king bool) *hardPiece {
-	if g.hardPiece != 0 && g.piece.id == g.hardPiece {
-		return &g.piece
-	}
-	g.piece = hardPiece{
-		id:    g.hardPiece,
-		cg:    newCaptureGraph(from, g.own|g.opp, g.opp, king),
-		euler: &eulerSearch{ctx: g.ctx},
-	}
-	return &g.piece
-}
-
-// graphSlice and setSlice are the work of one turn of each method in
-// searchHard: about 0.1 ms, small enough that the time stays evenly
-// shared, large enough that switching costs nothing measurable.
-const (
-	graphSlice = 1 << 11
-	setSlice   = 1 << 12
-)
-
-// searchHard searches a piece whose plain search ran out of budget, whose
-// capture graph, and spans when scoreBound made them, are in hp, by the
-// two methods at once (searchBoth), and the first to finish answers.
-// Neither repeats work for the other, so a piece costs about twice what
-// the faster method needs alone, whichever it is.
-func (g *generator) searchHard(dst []Move, b int, king bool, hp hardPiece) []Move {
-	g.hard = true
-	g.hardPiece++
-	// The set search's memory, taken here, holds the Euler tests' too;
-	// searchParallel shares it with the helper.
-	hp.id, hp.euler = g.hardPiece, g.setSearch().eulerTests(g.ctx)
-	g.piece = hp
-	// On one core, most hard pieces need no more than a short graph
-	// search, which needs no coroutine. On two, the graph search starts
-	// at once, with the set search beside it (searchParallel).
-	answered := false
-	if g.worker == nil {
-		dst = g.graphTurn(dst, b, king, 4*plainBudget)
-		answered = !g.over || g.err != nil
-	}
-	if !answered {
-		// The coroutine holds its generator and its moves: copies, so
-		// that g and dst can stay on the caller's stack.
-		h := new(generator)
-		*h = *g
-		h.stopped = false
-		h.start, h.pieceStart = 0, g.pieceStart-g.start
-		moves := h.searchBoth(slices.Clone(dst[g.start:]), b, king)
-		h.yield, h.inGraph, h.eulerPause = nil, false, nil
-		start := g.start
-		*g = *h
-		g.start, g.pieceStart = start, g.pieceStart+start
-		dst = append(dst[:start], moves...)
-	}
-	// Which method answers depends on time and on the cores: the order
-	// must not.
-	slices.SortFunc(dst[g.pieceStart:], Move.Compare)
-	g.hard = false
-	return dst
-}
-
-// searchBoth runs the two methods on the piece on bit b side by side until
-// one finishes: on two cores when the race worker runs (searchParallel), else
-// in turns on this one, the graph search first (its first node cuts a
-// piece that cannot reach the best score at once, and settles those whose
-// best captures take everything in reach). The turns share the time
-// evenly: the cost of a unit of work differs between the methods, and
-// within one as it goes, by more than a fixed share of units could follow.
-// The time decides only which exact method answers, never the answer.
-func (g *generator) searchBoth(dst []Move, b int, king bool) []Move {
-	if g.worker != nil {
-		return g.searchParallel(dst, b, king)
-	}
-	var graphDst []Move
-	// A long Euler test counts against the slice as it goes, at the rate
-	// settle charges it.
-	g.eulerPause = func(work int) bool {
-		d := (work - g.eulerPaused) / 2
-		g.eulerPaused, g.eulerCharged = work, g.eulerCharged+d
-		return g.charge(d)
-	}
-	graph := func(yield func(struct{}) bool) {
-		g.yield = yield
-		// The set search bounds the time: the graph search need not.
-		graphDst = g.graphTurn(dst, b, king, unbounded)
-	}
-	next, stop := iter.Pull(graph)
-	defer stop()
-	var graphTime, setTime time.Duration
-	for {
-		start := time.Now()
-		if graphTime <= setTime && !g.setsWaning() {
-			g.inGraph, g.slice = true, graphSlice
-			_, paused := next()
-			g.inGraph = false
-			graphTime += time.Since(start)
-			if !paused || g.err != nil {
-				stop()
-				return graphDst
-			}
-			continue
-		}
-		g.nodes, g.limit, g.over, g.check = 0, setSlice, false, 0
-		done := g.setTurn(b, king)
-		setTime += time.Since(start)
-		switch {
-		case g.err != nil:
-			stop()
-			return graphDst
-		case done:
-			stop() // the graph search returns what it found so far
-			g.stopped = false
-			return g.afterSets(graphDst, b, king)
-		}
-	}
-}
-
-// searchParallel is searchBoth on two cores: one method runs here, the
-// other on a copy of g on the race worker (raceWorker), and the first to
-// finish stops the other. They use as much time in all as the coroutine's
-// turns on one core, and answer in half of it.
-//
-// The worker's thread may still be waking for the first race, so the
-// method likelier to answer runs here: the graph search, which answers
-// most hard pieces in microseconds (then the set search never starts),
-// unless the set search answered the last hard piece on this board.
-func (g *generator) searchParallel(dst []Move, b int, king bool) []Move {
-	// graphStop stops the graph search: the set search finished, or
-	// wants its help (setSearch.askHelp); graphDone stops the set search.
-	var graphStop, graphDone atomic.Bool
-	other := new(generator) // with g.sets, taken by searchHard
-	*other = *g
-	gr, sg := g, other
-	setsHere := g.sets.answered
-	if setsHere {
-		gr, sg = other, g
-	}
-	gr.halt = &graphStop
-	gr.eulerPause = func(int) bool { return !graphStop.Load() }
-	sg.halt, sg.graphStop = &graphDone, &graphStop
-	sg.nodes, sg.limit, sg.over, sg.check = 0, unbounded, false, 0
-	var graphDst []Move
-	graph := func() {
-		graphDst = dst // its alone until then
-		over := false
-		if len(gr.probes) > 0 {
-			graphDst, over = gr.probeAll(graphDst, b, king)
-		}
-		if !over {
-			graphDst = gr.graphTurn(graphDst, b, king, unbounded)
-		}
-		if !gr.over || gr.err != nil {
-			graphDone.Store(true)
-		} else {
-			gr.sets.helpSets() // when asked, and still wanted
-		}
-	}
-	var done bool
-	probing := len(gr.probes) > 0
-	sets := func() {
-		done = sg.setTurn(b, king)
-		s := sg.sets
-		s.dismissHelper()
-		s.answered = done && sg.err == nil && !s.full && !probing
-		if done || sg.err != nil {
-			graphStop.Store(true)
-		}
-	}
-	w := g.worker
-	if setsHere {
-		w.run(graph)
-		sets()
-	} else {
-		var state atomic.Int32 // setsWaiting, setsRunning or setsCancelled
-		w.run(func() {
-			if state.CompareAndSwap(setsWaiting, setsRunning) {
-				sets()
-			}
-		})
-		graph()
-		if graphDone.Load() && state.CompareAndSwap(setsWaiting, setsCancelled) {
-			w.withdraw() // the set search never started
-			return graphDst
-		}
-	}
-	w.wait()
-	gr.halt, gr.eulerPause, sg.halt, sg.graphStop = nil, nil, nil, nil
-	graphFinished := !gr.over || gr.err != nil
-	if gr.err == nil {
-		gr.err = sg.err
-	}
-	if gr.err != nil || graphFinished || !done {
-		// The graph search's answer, and its account of it.
-		if gr != g {
-			s := g.sets
-			*g = *gr
-			g.sets = s
-		}
-		return graphDst
-	}
-	// The set search finished: what the graph search kept is where the
-	// rest goes.
-	g.best, g.pieceStart, g.seen = gr.best, gr.pieceStart, gr.seen
-	g.probed = gr.probed
-	return g.afterSets(graphDst, b, king)
-}
-
-// raceWorker is the second goroutine of the races of one position's hard
-// pieces (searchParallel). It stays awake between races, yielding to any
-// other goroutine that can run, because a goroutine started for each race
-// took 0.1-0.2 ms to start on this virtual machine, and at times over
-// 1 ms, while the thread of an idle core woke: a race lasts 0.2-5 ms on
-// the slowest positions of the worst-case table, which have up to six hard
-// pieces. With the worker, the 102 positions of at most 20 pieces a side
-// took 12% less time (sums of means, 366.5 to 322.1 ms, the two builds
-// alternating position by position), the 15 slowest 15% less.
-type raceWorker struct {
-	task atomic.Pointer[raceTask] // the task given and not yet taken
-	last *raceTask                // the last task given
-	quit atomic.Bool
-}
-
-// raceTask is a task of a raceWorker: f, and done, closed once f returned.
-type raceTask struct {
-	f    func()
-	done chan struct{}
-}
-
-// newRaceWorker starts a worker, which runs until stopped.
-func newRaceWorker() *raceWorker {
-	w := new(raceWorker)
-	go w.loop()
-	return w
-}
-
-func (w *raceWorker) loop() {
-	for !w.quit.Load() {
-		if t := w.task.Swap(nil); t != nil {
-			t.f()
-			close(t.done)
-			continue
-		}
-		runtime.Gosched()
-	}
-}
-
-// run hands f to the worker, which must be through its last task.
-func (w *raceWorker) run(f func()) {
-	w.last = &raceTask{f: f, done: make(chan struct{})}
-	w.task.Store(w.last)
-}
-
-// withdraw takes back the last task unless the worker took it, and then
-// waits for it: a race's graph search that finished before the worker
-// woke need not wait for it.
-func (w *raceWorker) withdraw() {
-	if !w.task.CompareAndSwap(w.last, nil) {
-		w.wait()
-	}
-}
-
-// wait returns once the worker is through its task. Its side of a race
-// mostly stops within microseconds of the other's end: wait looks for
-// that for up to waitSpin, yielding to any other goroutine that can run,
-// and then blocks, so that a worker that goes on (the set search the
-// graph search helped, for a few milliseconds) leaves the core to others.
-func (w *raceWorker) wait() {
-	t := w.last
-	for start := time.Now(); time.Since(start) <= waitSpin; runtime.Gosched() {
-		select {
-		case <-t.done:
-			return
-		default:
-		}
-	}
-	<-t.done
-}
-
-// waitSpin is how long raceWorker.wait looks before it blocks.
-const waitSpin = 50 * time.Microsecond
-
-// stop ends the worker once idle.
-func (w *raceWorker) stop() { w.quit.Store(true) }
-
-// The states of searchParallel's set search.
-const (
-	setsWaiting = iota
-	setsRunning
-	setsCancelled
-)
-
-// afterSets ends searchBoth once the set search is done, the graph search
-// stopped with its captures in dst: the set search's captures join them,
-// or, when it ran out of room, the graph search answers alone, in rounds
-// of growing budget.
-func (g *generator) afterSets(dst []Move, b int, king bool) []Move {
-	if g.sets.full {
-		return g.graphRounds(dst, b, king)
-	}
-	return g.recordSets(dst)
-}
-
-// setsWaning reports that the set search of the current hard piece is
-// past its largest size of sets: what is left of it costs less than what
-// it has done, and the graph search, which has had as long without
-// finishing, waits for it. Where the set search answers, that saves up to
-// a quarter of the time; where the graph search would have answered soon
-// after, it costs up to half again as much.
-func (g *generator) setsWaning() bool {
-	return g.sets != nil && g.sets.piece == g.hardPiece && g.sets.waning
-}
-
-// unbounded is a turn's budget when nothing but time bounds it.
-const unbounded = math.MaxInt / 4
-
-// graphRounds runs the graph search alone on the piece on bit b, in rounds
-// of growing budget, which bounds how much of it the Euler tests of one
-// node may use before it searches the nodes after: a round that runs out
-// starts again with four times the budget. A piece starts at the round
-// that finished the last hard piece the generator searched (in a position,
-// or in a whole perft tree): that changes only how long it takes.
-func (g *generator) graphRounds(dst []Move, b int, king bool) []Move {
-	for budget := max(4*plainBudget, g.solved); ; budget *= 4 {
-		dst = g.graphTurn(dst, b, king, budget)
-		if !g.over {
-			g.solved = budget
-			return dst
-		}
-		if g.err != nil || g.stopped {
-			return dst
-		}
-	}
-}
-
-// pause hands the turn to the set search, from inside a step of the graph
-// search's coroutine, and reports false when the graph search must stop:
-// the set search finished, or the context is done.
-func (g *generator) pause() bool {
-	nodes, limit, check := g.nodes, g.limit, g.check
-	if !g.yield(struct{}{}) {
-		g.stopped = true
-		return false
-	}
-	g.nodes, g.limit, g.check, g.over = nodes, limit, check, false
-	return g.err == nil
-}
-
-// graphTurn runs the graph search of the piece on bit b within budget.
-func (g *generator) graphTurn(dst []Move, b int, king bool, budget int) []Move {
-	g.nodes, g.limit, g.over, g.check = 0, budget, false, 0
-	if g.table == nil {
-		g.table = new(stateTable)
-	}
-	g.table.clear()
-	return g.graphSearch(dst, b, king)
-}
-
-// step counts a node of the current turn, and reports false when the turn
-// must stop: out of budget, or its context done.
-func (g *generator) step(cost int) bool {
-	if g.nodes += cost; g.nodes > g.limit {
-		g.over = true
-	}
-	if g.ctx != nil && g.nodes >= g.check {
-		g.check = g.nodes + 1024
-		if g.err = g.ctx.Err(); g.err != nil {
-			g.over = true
-		}
-	}
-	if g.halt != nil && g.halt.Load() {
-		g.over = true // the other search of searchParallel finished
-	}
-	if !g.over {
-		g.charge(cost)
-	}
-	return !g.over
-}
-
-// charge counts work against the graph search's slice, and pauses it when
-// the slice is used up. It reports false when the graph search must stop;
-// then g.over is set.
-func (g *generator) charge(cost int) bool {
-	if g.slice -= cost; g.slice < 0 && g.inGraph && !g.pause() {
-		g.over = true
-		return false
-	}
-	return true
 }
 
 // manJumps extends a man's capture standing on bit at having taken
@@ -1078,7 +542,7 @@ func (g *generator) keep(dst []Move, at int, captured uint64, score int) []Move 
 	}
 	if score > g.best {
 		dst = g.raise(dst, score)
-	} else if g.hard || g.seen&bit != 0 {
+	} else if g.seen&bit != 0 {
 		// Only the current piece's moves can be the same move.
 		for _, old := range dst[g.pieceStart:] {
 			if old == m {

@@ -73,7 +73,6 @@ func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
 		}
 	}
 	from := bitOf[clicked[0]]
-	var euler *eulerSearch // the walks' Euler tests share its memory
 	match := make([]bool, len(legal))
 	done := make([]bool, len(legal)) // captures already looked at with an equal captured set
 	for i, m := range legal {
@@ -103,9 +102,7 @@ func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
 		if !w.ok {
 			continue
 		}
-		w.euler = euler
 		steps, ends := w.next(targets)
-		euler = w.euler
 		c.Next.b |= steps
 		for j := i; j < len(legal); j++ {
 			if o := legal[j]; o.from&63 == from && o.captured == m.captured && ends&(1<<(o.to&63)) != 0 {
@@ -137,8 +134,7 @@ func (p Position) mayBeLegal(m Move) bool {
 // of its piece limited to the pieces it takes, where the clicks lead and
 // the pieces still to take.
 type followedCapture struct {
-	cg    *captureGraph
-	euler *eulerSearch // the Euler tests' memory (scratch)
+	w     *captureWalker
 	at    int
 	left  uint64
 	taken []Square // jumped along the clicks, in order
@@ -148,14 +144,13 @@ type followedCapture struct {
 // walkClicks follows the squares of clicked (from the start square of the
 // capture m) as jumps of m's piece, taking only pieces m takes.
 func (p Position) walkClicks(m Move, clicked []Square) followedCapture {
-	from := uint64(1) << (m.from & 63)
 	w := followedCapture{
-		cg:   newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, p.kings&from != 0),
+		w:    newCaptureWalker(&p, int(m.from&63), m.captured),
 		at:   int(m.from & 63),
 		left: m.captured,
 	}
 	for _, sq := range clicked[1:] {
-		taken, ok := w.cg.jumpBetween(w.at, int(bitOf[sq]))
+		taken, ok := w.w.jumpBetween(w.at, int(bitOf[sq]))
 		if !ok || w.left&(1<<taken) == 0 {
 			return w
 		}
@@ -173,8 +168,8 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 	if w.left == 0 {
 		return 0, targets & (1 << w.at) // the clicks are a whole path
 	}
-	w.cg.steps(w.at, w.left, func(l, f int) {
-		if e := w.cg.ends(scratch(&w.euler), l, w.left&^(1<<f), targets); e != 0 {
+	w.w.steps(w.at, w.left, func(l, f int) {
+		if e := w.w.ends(nil, l, w.left&^(1<<f), targets); e != 0 {
 			next |= 1 << l
 			ends |= e
 		}
@@ -221,25 +216,18 @@ func (c Clicks) Finish(m Move) (path, taken []Square) {
 	taken = slices.Clone(w.taken)
 	to := uint64(1) << (m.to & 63)
 	for w.left != 0 {
-		// The jumps from here in ascending order of landing square (bit
-		// order is square order); the first that can still end on m's end
-		// square is the least path's.
-		var steps [NumSquares][2]int
-		n := 0
-		w.cg.steps(w.at, w.left, func(l, f int) {
-			steps[n] = [2]int{l, f}
-			n++
-		})
-		slices.SortFunc(steps[:n], func(a, b [2]int) int { return a[0] - b[0] })
+		// The jumps from here come in ascending order of landing square
+		// (bit order is square order); the first that can still end on
+		// m's end square is the least path's.
 		found := false
-		for _, st := range steps[:n] {
-			if rest := w.left &^ (1 << st[1]); w.cg.ends(scratch(&w.euler), st[0], rest, to) != 0 {
-				w.at, w.left, found = st[0], rest, true
-				path = append(path, squareOf[st[0]])
-				taken = append(taken, squareOf[st[1]])
-				break
+		at, left := w.at, w.left
+		w.w.steps(at, left, func(l, f int) {
+			if rest := left &^ (1 << f); !found && w.w.ends(nil, l, rest, to) != 0 {
+				w.at, w.left, found = l, rest, true
+				path = append(path, squareOf[l])
+				taken = append(taken, squareOf[f])
 			}
-		}
+		})
 		if !found {
 			return nil, nil // cannot happen: some path of m goes on from here
 		}

@@ -192,7 +192,6 @@ func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 	g.init(&p)
 	g.ctx = ctx
 	moves := g.appendLegal(buf[:0])
-	g.release()
 	if g.err != nil {
 		return nil, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.err)
 	}
@@ -206,7 +205,6 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		var g generator
 		g.init(&p)
 		dst = g.appendSearched(dst, 0)
-		g.release()
 		return dst
 	}
 	// Without kings the moves are most often simple, and a board, smaller
@@ -219,7 +217,6 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	}
 	g := generator{board: b}
 	dst = g.appendSearched(dst, twice)
-	g.release()
 	return dst
 }
 

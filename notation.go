@@ -291,54 +291,53 @@ func (p Position) pathNames(ctx context.Context, m Move, want []Square) bool {
 // landing squares of the path in order, possibly with others between.
 func (p Position) anyPathThrough(ctx context.Context, m Move, want []Square) bool {
 	from := int(m.from & 63)
-	cg := newCaptureGraph(from, p.side[0]|p.side[1], m.captured, m.ByKing())
-	mid := make([]uint8, len(want)-2)
-	for i, sq := range want[1 : len(want)-1] {
-		if !sq.Valid() || cg.verts&bit(sq) == 0 {
+	empty := boardMask&^(p.side[0]|p.side[1]) | 1<<from
+	f := pathFollower{w: newCaptureWalker(&p, from, m.captured), to: int(m.to & 63), ctx: ctx, tried: map[[2]uint64]bool{}}
+	for _, sq := range want[1 : len(want)-1] {
+		if empty&bit(sq) == 0 {
 			return false // a capture lands only on empty squares
 		}
-		mid[i] = bitOf[sq]
+		f.mid = append(f.mid, int(bitOf[sq]))
 	}
-	f := pathFollower{cg: cg, mid: mid, to: int(m.to & 63), tried: new(stateTable), ctx: ctx}
 	return f.follow(from, m.captured, 0)
 }
 
 // pathFollower looks for a path of one capture whose landing squares
 // include mid in order. It matches each square of mid at the first chance
-// (which loses no path), and before each step it asks the Euler test
-// whether the capture can still end on to landing on every square of mid
-// not yet matched; when one is left that answer is the whole answer, so it
-// searches only to order the others. The states it has left without
-// success are not tried again.
+// (which loses no path), steps only where the capture can still end on to
+// (the Euler test), and does not try a state again.
 type pathFollower struct {
-	cg    *captureGraph // the jumps over the capture's pieces
-	mid   []uint8
+	w     *captureWalker
+	mid   []int
 	to    int
-	tried *stateTable
 	ctx   context.Context // once it is done, every answer is no
-	euler *eulerSearch    // the Euler tests' memory (scratch)
+	tried map[[2]uint64]bool
 }
 
 // follow reports whether the capture standing on bit at, with the pieces
 // of left to take and mid[k:] to visit, can end on to.
 func (f *pathFollower) follow(at int, left uint64, k int) bool {
-	if len(f.mid)-k <= 1 {
-		return f.cg.canFinish(f.ctx, scratch(&f.euler), at, left, f.to, f.mid[k:])
-	}
-	if left == 0 || f.tried.visit(uint8(k), uint8(at), left) || f.ctx.Err() != nil {
+	key := [2]uint64{uint64(at)<<8 | uint64(k), left}
+	if f.tried[key] || f.ctx.Err() != nil {
 		return false
 	}
+	f.tried[key] = true
 	found := false
-	f.cg.steps(at, left, func(l, piece int) {
+	f.w.steps(at, left, func(l, piece int) {
 		rest := left &^ (1 << piece)
-		if found || rest == 0 {
-			return // the last jump lands on the end, not on a middle square
+		if found {
+			return
+		}
+		if rest == 0 {
+			// The last jump lands on the end, not on a middle square.
+			found = l == f.to && k == len(f.mid)
+			return
 		}
 		next := k
-		if uint8(l) == f.mid[k] {
+		if k < len(f.mid) && l == f.mid[k] {
 			next++
 		}
-		if f.cg.canFinish(f.ctx, scratch(&f.euler), l, rest, f.to, f.mid[next:]) {
+		if f.w.ends(f.ctx, l, rest, 1<<f.to) != 0 {
 			found = f.follow(l, rest, next)
 		}
 	})
@@ -352,14 +351,14 @@ func (p Position) isPathOf(m Move, path []Square) bool {
 	if path[0] != m.From() || path[len(path)-1] != m.To() {
 		return false
 	}
-	cg := newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, m.ByKing())
+	w := newCaptureWalker(&p, int(m.from&63), m.captured)
 	var taken uint64
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]
 		if !a.Valid() || !b.Valid() {
 			return false
 		}
-		jumped, ok := cg.jumpBetween(int(bitOf[a]), int(bitOf[b]))
+		jumped, ok := w.jumpBetween(int(bitOf[a]), int(bitOf[b]))
 		if !ok || taken&(1<<jumped) != 0 {
 			return false
 		}
@@ -680,13 +679,13 @@ func (p Position) capturesLike(want []Square) (lighter, unfinished, searched boo
 		return false, false, false // longer than any capture
 	}
 	from := int(bitOf[want[0]])
-	cg := newCaptureGraph(from, p.side[0]|p.side[1], p.side[1], p.kings&(1<<from) != 0)
+	w := newCaptureWalker(&p, from, p.side[1])
 	mid := make([]uint8, len(want)-2)
 	for i, sq := range want[1 : len(want)-1] {
 		mid[i] = bitOf[sq]
 	}
 	to := int(bitOf[want[len(want)-1]])
-	tried := new(stateTable)
+	tried := map[[2]uint64]bool{}
 	work := 0
 	// k counts the squares of mid matched before the last landing, which
 	// is the end of the text's capture and so is not one of its middle
@@ -697,15 +696,17 @@ func (p Position) capturesLike(want []Square) (lighter, unfinished, searched boo
 		if landed {
 			key++
 		}
-		if (lighter && unfinished) || work > capturesLikeBudget || tried.visit(key, uint8(at), taken) {
+		state := [2]uint64{uint64(key)<<8 | uint64(at), taken}
+		if (lighter && unfinished) || work > capturesLikeBudget || tried[state] {
 			return
 		}
+		tried[state] = true
 		work++
 		if landed {
 			k++
 		}
 		moved := false
-		cg.steps(at, ^taken, func(l, piece int) {
+		w.steps(at, ^taken, func(l, piece int) {
 			moved = true
 			walk(l, taken|1<<piece, k, k < len(mid) && uint8(l) == mid[k])
 		})

@@ -1,7 +1,6 @@
 package frisian
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -12,26 +11,29 @@ import (
 // each step, or nil when there is none. Tests check the path it gives with
 // the reference rules (checkPathOf).
 func witnessPath(p Position, m Move, mid []Square) []Square {
-	cg := newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, m.ByKing())
+	w := newCaptureWalker(&p, int(m.from&63), m.captured)
 	to := int(m.to & 63)
 	path := []Square{m.From()}
+	tried := map[[3]uint64]bool{}
 	var walk func(at int, left uint64, k int) bool
 	walk = func(at int, left uint64, k int) bool {
 		if left == 0 {
 			return at == to && k == len(mid)
 		}
+		key := [3]uint64{uint64(at), left, uint64(k)}
+		if tried[key] {
+			return false
+		}
+		tried[key] = true
 		ok := false
-		cg.steps(at, left, func(l, pc int) {
+		w.steps(at, left, func(l, pc int) {
 			rest := left &^ (1 << pc)
-			if ok || (rest == 0 && k < len(mid)) {
+			if ok || (rest == 0 && k < len(mid)) || w.ends(nil, l, rest, 1<<to) == 0 {
 				return
 			}
 			next := k
 			if k < len(mid) && rest != 0 && squareOf[l] == mid[k] {
 				next++
-			}
-			if !cg.canFinish(context.Background(), new(eulerSearch), l, rest, to, bitsOf(mid[next:])) {
-				return
 			}
 			path = append(path, squareOf[l])
 			if ok = walk(l, rest, next); !ok {
@@ -44,14 +46,6 @@ func witnessPath(p Position, m Move, mid []Square) []Square {
 		return nil
 	}
 	return path
-}
-
-func bitsOf(sqs []Square) []uint8 {
-	var out []uint8
-	for _, sq := range sqs {
-		out = append(out, bitOf[sq])
-	}
-	return out
 }
 
 // In lidraughts' worst case, whose one move has countless paths, every

@@ -1,10 +1,6 @@
 package frisian
 
-import (
-	"iter"
-	"math/bits"
-	"slices"
-)
+import "iter"
 
 // Capture paths, for animation and notation. This is the cold path: it walks
 // the capture tree of one piece, limited to the pieces a move takes.
@@ -74,16 +70,16 @@ func (p Position) Paths(m Move) iter.Seq[[]Square] {
 // returns false. m must be a capture of p.
 //
 // A capture of many pieces can be taken in astronomically many orders, most
-// of which strand the piece before the last one. Past a few pieces every
-// step is first checked with the Euler test (captureGraph.ends), so the
-// walk never enters a dead end and each path costs polynomial time.
+// of which strand the piece before the last one. Every step is first
+// checked with the Euler test (captureWalker.ends), so the walk never
+// enters a dead end and each path costs polynomial time.
 func (p Position) walkCaptures(m Move, yield func(path []uint8) bool) {
 	from := uint64(1) << (m.from & 63)
 	if p.side[0]&from == 0 || m.captured&^p.side[1] != 0 {
 		return
 	}
 	w := pathWalker{
-		cg:    newCaptureGraph(int(m.from&63), p.side[0]|p.side[1], m.captured, p.kings&from != 0),
+		w:     newCaptureWalker(&p, int(m.from&63), m.captured),
 		to:    m.to & 63,
 		yield: yield,
 		path:  make([]uint8, 1, 24),
@@ -92,13 +88,8 @@ func (p Position) walkCaptures(m Move, yield func(path []uint8) bool) {
 	w.walk(int(m.from&63), m.captured)
 }
 
-// checkFrom is the number of pieces still to take from which a walk asks
-// the Euler test before each step; below it, dead ends are short.
-const checkFrom = 6
-
 type pathWalker struct {
-	cg      *captureGraph // the jumps over the move's pieces
-	euler   *eulerSearch  // the Euler tests' memory (scratch)
+	w       *captureWalker // the jumps over the move's pieces
 	to      uint8
 	yield   func([]uint8) bool
 	path    []uint8
@@ -114,25 +105,13 @@ func (w *pathWalker) walk(at int, left uint64) {
 		}
 		return
 	}
-	// The next steps, as (landing, piece) pairs in ascending order of
-	// landing square (bit order is square order).
-	var steps [NumSquares][2]uint8
-	n := 0
-	w.cg.steps(at, left, func(land, taken int) {
-		steps[n] = [2]uint8{uint8(land), uint8(taken)}
-		n++
-	})
-	slices.SortFunc(steps[:n], func(a, b [2]uint8) int { return int(a[0]) - int(b[0]) })
-	for _, st := range steps[:n] {
-		if w.stopped {
+	w.w.steps(at, left, func(l, piece int) {
+		rest := left &^ (1 << piece)
+		if w.stopped || w.w.ends(nil, l, rest, 1<<w.to) == 0 {
 			return
-		}
-		l, rest := int(st[0]), left&^(1<<st[1])
-		if bits.OnesCount64(rest) >= checkFrom && w.cg.ends(scratch(&w.euler), l, rest, 1<<w.to) == 0 {
-			continue
 		}
 		w.path = append(w.path, uint8(l))
 		w.walk(l, rest)
 		w.path = w.path[:len(w.path)-1]
-	}
+	})
 }

@@ -21,7 +21,6 @@ func Perft(p Position, depth int) uint64 {
 	// One generator for the whole tree too: a node needs it only until its
 	// moves are listed, and zeroing one per node cost more than its use.
 	var g generator
-	defer g.release()
 	if depth < perftOnStack {
 		var buf [perftOnStack * perftPly]Move
 		return perft(&g, &p, depth, buf[:0])
