@@ -254,6 +254,11 @@ func (g *generator) searchPiece(dst []Move, b int, king bool) []Move {
 func (g *generator) searchHardPieces(dst []Move, kings, men uint64) []Move {
 	var h hardSearch
 	h.ctx = g.ctx
+	defer func() {
+		if h.sets != nil {
+			setSearches.Put(h.sets)
+		}
+	}()
 	type hardPiece struct {
 		b, bound int
 		king     bool
@@ -461,21 +466,15 @@ func (g *generator) jumpScore(b int) int {
 	return 2*manValue + 2*(kingValue-manValue)*int(g.oppKings>>(b&63)&1)
 }
 
-// lineJump returns, given a king's ray in direction index d and the
+// lineJumpAfter returns, given a king's ray in direction index d and the
 // pieces on the board, the nearest piece on the ray as a bit and the
-// squares behind it up to the next one: where the king lands if it jumps
-// that piece. The piece is 0 when the ray is empty, and then the
-// landings mean nothing.
-func lineJump(d int, ray, occ uint64) (nearest, landings uint64) {
-	nearest, landings, _ = lineJumpAfter(d, ray, occ)
-	return nearest, landings
-}
-
-// lineJumpAfter is lineJump that also returns the piece after the
-// landing squares as a bit, or 0 when the line ends first. Directions
-// towards square 50 find pieces by the lowest bit, the others by the
-// highest; the landing squares come from the ray itself, not from a table
-// looked up after finding the piece, which would have to wait for it.
+// squares behind it up to the next one (where the king lands if it jumps
+// that piece), and that next piece as a bit, or 0 when the line ends
+// first. The piece is 0 when the ray is empty, and then the landings mean
+// nothing. Directions towards square 50 find pieces by the lowest bit,
+// the others by the highest; the landing squares come from the ray
+// itself, not from a table looked up after finding the piece, which would
+// have to wait for it.
 func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 	blockers := ray & occ
 	if d < 4 {

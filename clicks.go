@@ -1,6 +1,9 @@
 package frisian
 
-import "slices"
+import (
+	"context"
+	"slices"
+)
 
 // Click-by-click move input. A board UI lets a player enter a move as its
 // start square and then its landing squares one at a time, along any path
@@ -169,7 +172,7 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 		return 0, targets & (1 << w.at) // the clicks are a whole path
 	}
 	w.w.steps(w.at, w.left, func(l, f int) {
-		if e := w.w.ends(nil, l, w.left&^(1<<f), targets); e != 0 {
+		if e := w.w.ends(context.Background(), l, w.left&^(1<<f), targets); e != 0 {
 			next |= 1 << l
 			ends |= e
 		}
@@ -222,7 +225,7 @@ func (c Clicks) Finish(m Move) (path, taken []Square) {
 		found := false
 		at, left := w.at, w.left
 		w.w.steps(at, left, func(l, f int) {
-			if rest := left &^ (1 << f); !found && w.w.ends(nil, l, rest, to) != 0 {
+			if rest := left &^ (1 << f); !found && w.w.ends(context.Background(), l, rest, to) != 0 {
 				w.at, w.left, found = l, rest, true
 				path = append(path, squareOf[l])
 				taken = append(taken, squareOf[f])

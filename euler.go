@@ -34,6 +34,7 @@ type eulerSearch struct {
 	label [NumSquares]eulerLabel // in search order
 	open  [NumSquares + 1]uint64 // the squares label i or a later one touches
 	want  uint64                 // the ends asked for
+	visit uint64                 // squares the capture must land on (walks)
 	found uint64                 // the ends found
 	steps int
 	depth int // the label being chosen, -1 once the test is through
@@ -57,7 +58,7 @@ type eulerSearch struct {
 // the pieces of set, within the squares of within (where the capture can
 // go at all).
 func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
-	e.start, e.k = 1<<at, 0
+	e.start, e.k, e.visit = 1<<at, 0, 0
 	for s := set; s != 0; s &= s - 1 {
 		x := bits.TrailingZeros64(s)
 		l := &e.label[e.k]
@@ -71,7 +72,6 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 		}
 		e.k++
 	}
-	e.order()
 }
 
 // order puts the labels in the order the search takes them: at each step
@@ -81,53 +81,67 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 // settled.
 func (e *eulerSearch) order() {
 	seen := e.start
+	var size [NumSquares]int
+	for j, l := range e.label[:e.k] {
+		size[j] = bits.OnesCount64(l.touch)
+	}
 	for i := 0; i < e.k; i++ {
 		best, bestScore := i, -1<<30
 		for j := i; j < e.k; j++ {
-			t := e.label[j].touch
-			score := 4*bits.OnesCount64(t&seen) - bits.OnesCount64(t&^seen)
-			if score > bestScore {
+			// 4 a square seen, -1 a new one
+			if score := 5*bits.OnesCount64(e.label[j].touch&seen) - size[j]; score > bestScore {
 				best, bestScore = j, score
 			}
 		}
+		size[i], size[best] = size[best], size[i]
 		e.label[i], e.label[best] = e.label[best], e.label[i]
 		seen |= e.label[i].touch
 	}
 	// The open squares and the parity spaces of the labels from i on.
 	e.open[e.k], e.sum[e.k], e.space[e.k] = 0, 0, gf2Basis{}
 	for i := e.k - 1; i >= 0; i-- {
-		l := &e.label[i]
-		e.open[i] = e.open[i+1] | l.touch
-		e.space[i] = e.space[i+1]
-		if l.n == 0 {
-			continue
+		e.open[i] = e.open[i+1] | e.label[i].touch
+		e.space[i], e.sum[i] = e.space[i+1], e.sum[i+1]
+		e.label[i].span(&e.space[i], &e.sum[i])
+	}
+}
+
+// span adds the differences between l's jumps to space and its first jump
+// to sum.
+func (l *eulerLabel) span(space *gf2Basis, sum *uint64) {
+	first := l.lines[0][0]&-l.lines[0][0] | l.lines[0][1]&-l.lines[0][1]
+	*sum ^= first
+	for _, r := range l.lines[:l.n] {
+		a0, b0 := r[0]&-r[0], r[1]&-r[1]
+		space.add((a0 | b0) ^ first)
+		for a := r[0] &^ a0; a != 0; a &= a - 1 {
+			space.add(a0 | a&-a)
 		}
-		first := l.lines[0][0]&-l.lines[0][0] | l.lines[0][1]&-l.lines[0][1]
-		e.sum[i] = e.sum[i+1] ^ first
-		for _, r := range l.lines[:l.n] {
-			a0, b0 := r[0]&-r[0], r[1]&-r[1]
-			e.space[i].add((a0 | b0) ^ first)
-			for a := r[0] &^ a0; a != 0; a &= a - 1 {
-				e.space[i].add(a0 | a&-a)
-			}
-			for b := r[1] &^ b0; b != 0; b &= b - 1 {
-				e.space[i].add(b0 | b&-b)
-			}
+		for b := r[1] &^ b0; b != 0; b &= b - 1 {
+			space.add(b0 | b&-b)
 		}
 	}
 }
 
-// begin starts a test for the ends in want; run carries it out.
-func (e *eulerSearch) begin(want uint64) {
-	e.want, e.found, e.steps, e.look, e.depth = want, 0, 0, ctxEvery, 0
+// begin starts a test for the ends in want, which run carries out, and
+// returns its cost in steps. The parities alone (see enter) turn down most
+// sets at once, before the labels are ordered.
+func (e *eulerSearch) begin(want uint64) int {
+	e.want, e.found, e.steps, e.look, e.depth = want, 0, 0, ctxEvery, -1
+	var space gf2Basis
+	sum := e.start
 	for _, l := range e.label[:e.k] {
 		if l.n == 0 {
-			e.depth = -1 // a piece it cannot jump
-			return
+			return e.k // a piece it cannot jump
 		}
+		l.span(&space, &sum)
 	}
-	e.parts[0] = e.start
-	e.stack[0] = eulerFrame{n: 1}
+	if !space.hasEnd(space.reduce(sum), want) {
+		return e.k
+	}
+	e.order()
+	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{n: 1}
+	return e.k * e.k / 2
 }
 
 // eulerFrame is the state of one label's choice in the depth first search.
@@ -135,7 +149,6 @@ type eulerFrame struct {
 	p       uint64 // the parities before the choice
 	n       int    // the parts before the choice
 	entered bool   // the node's checks are done and its choices begun
-	chosen  bool   // a choice is in place in parts, to be undone
 	li      int    // the line of the choice
 	a, b    uint64 // its squares still to try: a&-a and b&-b are the current ones
 	undo    [3]uint64
@@ -206,12 +219,15 @@ func (e *eulerSearch) enter(i int, p uint64, n int) bool {
 	if want == 0 {
 		return false
 	}
-	if n > 1 {
-		for _, c := range e.parts[:n] {
-			if c&open == 0 {
-				return false // a part that can no longer join the others
-			}
+	var touched uint64
+	for _, c := range e.parts[:n] {
+		if n > 1 && c&open == 0 {
+			return false // a part that can no longer join the others
 		}
+		touched |= c
+	}
+	if e.visit&^(touched|open) != 0 {
+		return false // a square to land on that no jump can reach
 	}
 	if i == e.k {
 		e.found |= need | e.otherEnds(need)

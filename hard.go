@@ -144,26 +144,34 @@ type hardSearch struct {
 	reach  uint64 // the pieces in reach of the start
 	within uint64 // the squares in reach
 	bar    int    // the score the captures must reach to matter
-	ctx    context.Context
-	err    error
-	levels levelSearch
-	sets   *setSearch
-	euler  eulerSearch
+	// setsFirst reports that the set search answered for the last piece:
+	// the next, on the same board, most likely goes the same way.
+	setsFirst bool
+	ctx       context.Context
+	err       error
+	levels    levelSearch
+	sets      *setSearch
+	euler     eulerSearch
 }
 
 // The turns, in units of work: an Euler test step or a combination tried
 // is one, a set expanded is setCost (each takes about 35 ns, a set 60 ns).
-// The levels search goes first alone, as most pieces need no more than
-// firstTurn of it; then the two take turns of slice units.
+// A piece begins with a turn of firstTurn units of the method that
+// answered the last hard piece of the position, or of the levels search,
+// which answers most pieces within it: then the set search has setShare
+// times the levels search's time, in turns, since where it is needed the
+// levels search is mostly far slower.
 const (
-	firstTurn = 1 << 12
-	slice     = 1 << 11
+	firstTurn = 1 << 15
+	turn      = 1 << 10
+	setShare  = 4
 	setCost   = 2
 	ctxEvery  = 1 << 12
 )
 
 // search returns the best captures of the piece that score at least bar.
-// It fails only when h.ctx is done (h.err says so).
+// It fails only when h.ctx is done (h.err says so). It sets h.setsFirst
+// to which method answered, for the next piece.
 func (h *hardSearch) search(res *hardResult) bool {
 	if h.stopped() {
 		return false
@@ -171,26 +179,40 @@ func (h *hardSearch) search(res *hardResult) bool {
 	h.euler.ctx, h.euler.err = h.ctx, nil
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
-	if done, ok := h.levels.run(h, firstTurn); done {
-		*res, h.levels.res = h.levels.res, *res
-		return ok
+	levels, sets := turn, setShare*turn/setCost
+	// Where only a capture of everything in reach would do, the levels
+	// search has one set to test.
+	if len(h.levels.levels) == 1 && h.levels.levels[0] == [2]int{h.levels.nk, h.levels.nm} {
+		h.setsFirst = false
 	}
-	if h.sets == nil {
-		h.sets = new(setSearch)
+	if h.setsFirst {
+		sets = firstTurn / setCost
+	} else {
+		levels = firstTurn
 	}
-	h.sets.init(h)
-	for {
-		if !h.sets.full && h.sets.run(h, slice/setCost) {
+	for first := true; ; first = false {
+		if !first || !h.setsFirst {
+			if done, ok := h.levels.run(h, levels); done {
+				*res, h.levels.res = h.levels.res, *res
+				h.setsFirst = false
+				return ok
+			}
+		}
+		if first {
+			if h.sets == nil {
+				h.sets = setSearches.Get().(*setSearch)
+			}
+			h.sets.init(h)
+		}
+		if !h.sets.full && h.sets.run(h, sets) {
 			if h.err != nil {
 				return false
 			}
 			*res, h.sets.res = h.sets.res, *res
+			h.setsFirst = true
 			return true
 		}
-		if done, ok := h.levels.run(h, slice); done {
-			*res, h.levels.res = h.levels.res, *res
-			return ok
-		}
+		levels, sets = turn, setShare*turn/setCost
 	}
 }
 
@@ -217,7 +239,7 @@ type levelSearch struct {
 	set        uint64   // the set of the current combination
 	hit        bool     // the current level has a set that can be taken
 	res        hardResult
-	work       int
+	touch      [64]uint64 // the squares each piece in reach can be jumped from
 	buf        [(NumSquares/2 + 1) * (NumSquares/2 + 1)][2]int
 }
 
@@ -225,6 +247,7 @@ func (l *levelSearch) init(h *hardSearch) {
 	l.nk, l.nm = 0, 0
 	for r := h.reach; r != 0; r &= r - 1 {
 		b := uint8(bits.TrailingZeros64(r))
+		l.touch[b] = h.jg.touch(int(b))
 		if h.jg.kings&(1<<b) != 0 {
 			l.kings[l.nk] = b
 			l.nk++
@@ -258,25 +281,24 @@ func (l *levelSearch) run(h *hardSearch, budget int) (done, ok bool) {
 			if !l.next() {
 				return true, true
 			}
-			work++
 			set := spread(l.kc, &l.kings) | spread(l.mc, &l.men)
 			// The squares a capture taking set can stop on: none of the
 			// pieces it leaves can be jumped from them.
 			stop := h.within
 			for u := h.reach &^ set; u != 0; u &= u - 1 {
-				stop &^= h.jg.touch(bits.TrailingZeros64(u))
+				stop &^= l.touch[bits.TrailingZeros64(u)]
+				work++
 			}
 			if stop == 0 {
 				continue
 			}
 			l.set, l.testing = set, true
 			e.init(&h.jg, h.jg.start, set, h.within)
-			e.begin(stop)
+			work += e.begin(stop)
 		}
 		steps := e.steps
 		through := e.run(steps + budget - work)
 		work += e.steps - steps
-		l.work += e.steps - steps
 		if e.err != nil {
 			h.err = e.err
 			return true, false

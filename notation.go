@@ -337,7 +337,11 @@ func (f *pathFollower) follow(at int, left uint64, k int) bool {
 		if k < len(f.mid) && l == f.mid[k] {
 			next++
 		}
-		if f.w.ends(f.ctx, l, rest, 1<<f.to) != 0 {
+		var visit uint64
+		for _, m := range f.mid[next:] {
+			visit |= 1 << m
+		}
+		if f.w.endsVisiting(f.ctx, l, rest, 1<<f.to, visit) != 0 {
 			found = f.follow(l, rest, next)
 		}
 	})

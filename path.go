@@ -1,6 +1,9 @@
 package frisian
 
-import "iter"
+import (
+	"context"
+	"iter"
+)
 
 // Capture paths, for animation and notation. This is the cold path: it walks
 // the capture tree of one piece, limited to the pieces a move takes.
@@ -107,7 +110,7 @@ func (w *pathWalker) walk(at int, left uint64) {
 	}
 	w.w.steps(at, left, func(l, piece int) {
 		rest := left &^ (1 << piece)
-		if w.stopped || w.w.ends(nil, l, rest, 1<<w.to) == 0 {
+		if w.stopped || w.w.ends(context.Background(), l, rest, 1<<w.to) == 0 {
 			return
 		}
 		w.path = append(w.path, uint8(l))

@@ -1,6 +1,9 @@
 package frisian
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // setSearch is the bottom-up method of hardSearch: for each set of pieces a
 // capture can take, every square the piece can stand on having taken
@@ -20,23 +23,28 @@ import "math/bits"
 // (setTable) and expanded one size after the other.
 type setSearch struct {
 	n      int
-	pieces [64]uint8  // the pieces in reach, by place
-	place  [64]uint8  // the place of each piece in reach, by bit
-	dense  bool       // at most maxDense pieces: squares by set in index
-	index  []uint64   // the squares of each set, by number
-	inUse  []uint64   // a bit for each set whose squares are in index
-	at     int        // the number of the next set to expand
-	cur    setTable   // with more pieces: the sets of one size, being expanded
-	next   setTable   // and of the next size
-	pos    int        // the next set of cur to expand
-	full   bool       // a size had more sets than the tables hold
-	res    hardResult // the best captures found so far
-	jumpBy [64]uint64 // the places of the pieces that can be jumped from each square
+	pieces [64]uint8        // the pieces in reach, by place
+	place  [64]uint8        // the place of each piece in reach, by bit
+	dense  bool             // at most maxDense pieces: squares by set in index
+	index  []uint64         // the squares of each set, by number
+	inUse  []uint64         // a bit for each set whose squares are in index
+	at     int              // the number of the next set to expand
+	cur    setTable         // with more pieces: the sets of one size, being expanded
+	next   setTable         // and of the next size
+	pos    int              // the next set of cur to expand
+	full   bool             // a size had more sets than the tables hold
+	res    hardResult       // the best captures found so far
+	jumpBy [64]uint64       // the places of the pieces that can be jumped from each square
 	lines  [64][4][2]uint64 // the runs of each piece's lines, by place
 	nLines [64]uint8
 	kings  uint64 // the places of the kings
-	count  int
+	all    uint64 // the places of all the pieces in reach
 }
+
+// setSearches keeps the set search's memory (up to 8 MiB of index) from
+// one call to the next: made for each call, it would be most of a hard
+// call's time and its only allocation. It changes no search's work.
+var setSearches = sync.Pool{New: func() any { return new(setSearch) }}
 
 // maxDense is the most pieces in reach for an index by set: 2^20 sets of
 // 8 bytes.
@@ -69,6 +77,7 @@ func (s *setSearch) init(h *hardSearch) {
 			s.jumpBy[b] |= 1 << s.place[bits.TrailingZeros64(j)]
 		}
 	}
+	s.all = 1<<s.n - 1
 	s.dense, s.full, s.at, s.pos = s.n <= maxDense, false, 0, 0
 	s.res.reset()
 	start := uint64(1) << h.jg.start
@@ -135,7 +144,6 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 // taken set (by places), and adds the jumps from there to the sets one
 // larger. It reports false when there was no room for them.
 func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
-	s.count++
 	var jumps, stops uint64
 	for q := squares; q != 0; q &= q - 1 {
 		b := bits.TrailingZeros64(q)
@@ -146,8 +154,7 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 		}
 	}
 	if stops != 0 && set != 0 {
-		k := bits.OnesCount64(set & s.kings)
-		score := 2*(kingValue*k+manValue*(bits.OnesCount64(set)-k)) + h.jg.kingBit
+		score := s.value(set) + h.jg.kingBit
 		if score >= h.bar && score >= s.res.best {
 			var taken uint64
 			for t := set; t != 0; t &= t - 1 {
@@ -178,6 +185,12 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 		}
 	}
 	return true
+}
+
+// value returns twice the value of the pieces of set (by places).
+func (s *setSearch) value(set uint64) int {
+	k := bits.OnesCount64(set & s.kings)
+	return 2 * (kingValue*k + manValue*(bits.OnesCount64(set)-k))
 }
 
 // setTable holds sets with their squares, by open addressing on the set.

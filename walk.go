@@ -59,11 +59,19 @@ func (w *captureWalker) jumpBetween(a, b int) (int, bool) {
 // can end after taking exactly the pieces of left. When ctx is done first
 // the answer is short (ctx.Err() says so).
 func (w *captureWalker) ends(ctx context.Context, at int, left, want uint64) uint64 {
+	return w.endsVisiting(ctx, at, left, want, 0)
+}
+
+// endsVisiting is ends for captures that also land on every square of
+// visit but at: a walk that must pass given squares asks it, and the
+// answer is short of no capture that does.
+func (w *captureWalker) endsVisiting(ctx context.Context, at int, left, want, visit uint64) uint64 {
 	if left == 0 {
 		return want & (1 << at)
 	}
 	w.euler.ctx, w.euler.err = ctx, nil
 	w.euler.init(&w.jg, at, left, boardMask)
+	w.euler.visit = visit &^ (1 << at)
 	w.euler.begin(want)
 	w.euler.run(math.MaxInt)
 	return w.euler.found
