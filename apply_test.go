@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/frisian-draughts/frisian/internal/layout"
 	"pgregory.net/rapid"
 )
 
@@ -22,18 +23,20 @@ func TestApplyAnyMove(t *testing.T) {
 			m = rawMove.Draw(t, "move")
 		default: // squares of the board, often of the right pieces
 			m = anyMove.Draw(t, "move")
+			from, captured := m.from(), m.captured()
 			if rapid.Bool().Draw(t, "fromOwn") && us.Len() > 0 {
 				own := us.Squares()
-				m.from = bitOf[own[rapid.IntRange(0, len(own)-1).Draw(t, "own")]]
+				from = layout.BitOf[own[rapid.IntRange(0, len(own)-1).Draw(t, "own")]]
 			}
 			if rapid.Bool().Draw(t, "capturesTheirs") {
-				m.captured &= them.b
+				captured &= them.b
 			}
+			m = newMove(from, m.to(), m.flags(), captured)
 		}
 		// Whether m fits p, in squares rather than bits.
-		from, to := squareOf[m.from&63], squareOf[m.to&63]
+		from, to := squareOfBit(m.from()&63), squareOfBit(m.to()&63)
 		fits := from != 0 && to != 0 && p.PieceAt(from) != NoPiece && p.PieceAt(from).Color() == p.Turn() &&
-			(to == from || p.PieceAt(to) == NoPiece) && m.captured&^them.b == 0
+			(to == from || p.PieceAt(to) == NoPiece) && m.captured()&^them.b == 0
 
 		q := p.Apply(m)
 		if !fits {
@@ -47,7 +50,7 @@ func TestApplyAnyMove(t *testing.T) {
 		if err != nil || back != q {
 			t.Fatalf("Apply(%+v) to %s gave %s, which reads back as %v, %v (%v %v %v %v / %v %v %v %v)", m, p.FEN(), q.FEN(), back.FEN(), err, q.side, q.kings, q.kingRun, q.hash, back.side, back.kings, back.kingRun, back.hash)
 		}
-		if q.Pieces(p.Turn()).Len() != us.Len() || q.Pieces(q.Turn()).b != them.b&^m.captured {
+		if q.Pieces(p.Turn()).Len() != us.Len() || q.Pieces(q.Turn()).b != them.b&^m.captured() {
 			t.Fatalf("Apply(%+v) to %s gave %s: pieces appeared or vanished", m, p.FEN(), q.FEN())
 		}
 	})

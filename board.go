@@ -6,6 +6,9 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/capture"
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // Square is a dark square of the board, numbered 1 to 50 row by row from
@@ -174,7 +177,7 @@ func (s SquareSet) Intersect(t SquareSet) SquareSet { return SquareSet{s.b & t.b
 func (s SquareSet) All() iter.Seq[Square] {
 	return func(yield func(Square) bool) {
 		for n := Square(1); n <= NumSquares; n++ {
-			if s.b&(1<<bitOf[n]) != 0 && !yield(n) {
+			if s.b&(1<<layout.BitOf[n]) != 0 && !yield(n) {
 				return
 			}
 		}
@@ -200,4 +203,21 @@ func (s SquareSet) String() string {
 		buf = strconv.AppendUint(buf, uint64(sq), 10)
 	}
 	return string(buf)
+}
+
+// bit returns the bitboard of square s, or 0 when s is not a square.
+func bit(s Square) uint64 {
+	if !s.Valid() {
+		return 0
+	}
+	return 1 << layout.BitOf[s]
+}
+
+// squareOfBit returns the square of bit b, or 0 for a bit that is no square.
+func squareOfBit[T ~int | ~uint8](b T) Square { return Square(layout.SquareOf[b&63]) }
+
+// newWalker returns the walker of the captures of the piece on bit from in
+// p that jump only pieces of prey (for the cold paths).
+func newWalker(p *Position, from int, prey uint64) *capture.Walker {
+	return capture.NewWalker(from, p.side[0]|p.side[1], prey&p.side[1], p.kings, p.kings&(1<<(from&63)) != 0)
 }

@@ -3,6 +3,8 @@ package frisian
 import (
 	"slices"
 	"testing"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // The geometry of RULES.md §1: row r holds 5r+1 … 5r+5; even rows use the
@@ -36,43 +38,43 @@ func TestSquareGeometry(t *testing.T) {
 // diagonal neighbours, n±10 vertically, n±1 within the row.
 func TestDirections(t *testing.T) {
 	for n := Square(1); n <= NumSquares; n++ {
-		b := bitOf[n]
-		for d, off := range directions {
-			nb := neighbour[d][b]
+		b := layout.BitOf[n]
+		for d, off := range layout.Directions {
+			nb := layout.Neighbour[d][b]
 			var want Square
 			var ok bool
 			r, c := n.Row(), n.Column()
 			switch off {
-			case dirE:
+			case layout.E:
 				want, ok = SquareAt(r, c+2)
-			case -dirE:
+			case -layout.E:
 				want, ok = SquareAt(r, c-2)
-			case dirS:
+			case layout.S:
 				want, ok = SquareAt(r+2, c)
-			case -dirS:
+			case -layout.S:
 				want, ok = SquareAt(r-2, c)
-			case dirSW:
+			case layout.SW:
 				want, ok = SquareAt(r+1, c-1)
-			case dirSE:
+			case layout.SE:
 				want, ok = SquareAt(r+1, c+1)
-			case -dirSW:
+			case -layout.SW:
 				want, ok = SquareAt(r-1, c+1)
-			case -dirSE:
+			case -layout.SE:
 				want, ok = SquareAt(r-1, c-1)
 			}
 			switch {
-			case !ok && nb != noBit:
-				t.Errorf("%d direction %d: neighbour %d off the board", n, off, squareOf[nb])
-			case ok && (nb == noBit || squareOf[nb] != want):
-				t.Errorf("%d direction %d: neighbour bit %d, want square %d", n, off, nb, want)
+			case !ok && nb != layout.NoBit:
+				t.Errorf("%d direction %d: layout.Neighbour %d off the board", n, off, squareOfBit(nb))
+			case ok && (nb == layout.NoBit || squareOfBit(nb) != want):
+				t.Errorf("%d direction %d: layout.Neighbour bit %d, want square %d", n, off, nb, want)
 			}
 		}
 	}
 	// Spot checks from RULES.md §3: 5 → 6 is not horizontal; 28 ± 10.
-	if neighbour[0][bitOf[5]] != noBit {
-		t.Error("5 has a horizontal neighbour east")
+	if layout.Neighbour[0][layout.BitOf[5]] != layout.NoBit {
+		t.Error("5 has a horizontal layout.Neighbour east")
 	}
-	if squareOf[neighbour[3][bitOf[28]]] != 38 || squareOf[neighbour[7][bitOf[28]]] != 18 {
+	if squareOfBit(layout.Neighbour[3][layout.BitOf[28]]) != 38 || squareOfBit(layout.Neighbour[7][layout.BitOf[28]]) != 18 {
 		t.Error("vertical neighbours of 28 are not 38 and 18")
 	}
 }

@@ -3,6 +3,9 @@ package frisian
 import (
 	"context"
 	"slices"
+
+	"github.com/frisian-draughts/frisian/internal/capture"
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // Click-by-click move input. A board UI lets a player enter a move as its
@@ -75,17 +78,17 @@ func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
 			return c
 		}
 	}
-	from := bitOf[clicked[0]]
+	from := layout.BitOf[clicked[0]]
 	match := make([]bool, len(legal))
 	done := make([]bool, len(legal)) // captures already looked at with an equal captured set
 	for i, m := range legal {
-		if m.from&63 != from || done[i] || !p.mayBeLegal(m) {
+		if m.from()&63 != from || done[i] || !p.mayBeLegal(m) {
 			continue
 		}
-		if m.captured == 0 {
+		if m.captured() == 0 {
 			switch {
 			case len(clicked) == 1:
-				c.Next.b |= 1 << (m.to & 63)
+				c.Next.b |= 1 << (m.to() & 63)
 				match[i] = true
 			case len(clicked) == 2 && clicked[1] == m.To():
 				match[i] = true
@@ -96,8 +99,8 @@ func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
 		// their end square; one walk along the clicks serves them all.
 		var targets uint64 // their end squares
 		for j := i; j < len(legal); j++ {
-			if o := legal[j]; o.from&63 == from && o.captured == m.captured {
-				targets |= 1 << (o.to & 63)
+			if o := legal[j]; o.from()&63 == from && o.captured() == m.captured() {
+				targets |= 1 << (o.to() & 63)
 				done[j] = true
 			}
 		}
@@ -108,7 +111,7 @@ func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
 		steps, ends := w.next(targets)
 		c.Next.b |= steps
 		for j := i; j < len(legal); j++ {
-			if o := legal[j]; o.from&63 == from && o.captured == m.captured && ends&(1<<(o.to&63)) != 0 {
+			if o := legal[j]; o.from()&63 == from && o.captured() == m.captured() && ends&(1<<(o.to()&63)) != 0 {
 				match[j] = true
 			}
 		}
@@ -130,14 +133,14 @@ func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
 // only pieces of the other side: enough for the walks to mean something
 // and, as they index tables by bit, to be safe with any Move value.
 func (p Position) mayBeLegal(m Move) bool {
-	return p.side[0]&(1<<(m.from&63)) != 0 && m.captured&^p.side[1] == 0
+	return p.side[0]&(1<<(m.from()&63)) != 0 && m.captured()&^p.side[1] == 0
 }
 
 // followedCapture is a capture followed along clicked squares: the capture graph
 // of its piece limited to the pieces it takes, where the clicks lead and
 // the pieces still to take.
 type followedCapture struct {
-	w     *captureWalker
+	w     *capture.Walker
 	at    int
 	left  uint64
 	taken []Square // jumped along the clicks, in order
@@ -148,17 +151,17 @@ type followedCapture struct {
 // capture m) as jumps of m's piece, taking only pieces m takes.
 func (p Position) walkClicks(m Move, clicked []Square) followedCapture {
 	w := followedCapture{
-		w:    newCaptureWalker(&p, int(m.from&63), m.captured),
-		at:   int(m.from & 63),
-		left: m.captured,
+		w:    newWalker(&p, int(m.from()&63), m.captured()),
+		at:   int(m.from() & 63),
+		left: m.captured(),
 	}
 	for _, sq := range clicked[1:] {
-		taken, ok := w.w.jumpBetween(w.at, int(bitOf[sq]))
+		taken, ok := w.w.JumpBetween(w.at, int(layout.BitOf[sq]))
 		if !ok || w.left&(1<<taken) == 0 {
 			return w
 		}
-		w.at, w.left = int(bitOf[sq]), w.left&^(1<<taken)
-		w.taken = append(w.taken, squareOf[taken])
+		w.at, w.left = int(layout.BitOf[sq]), w.left&^(1<<taken)
+		w.taken = append(w.taken, squareOfBit(taken))
 	}
 	w.ok = true
 	return w
@@ -171,8 +174,8 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 	if w.left == 0 {
 		return 0, targets & (1 << w.at) // the clicks are a whole path
 	}
-	w.w.steps(w.at, w.left, func(l, f int) {
-		if e := w.w.ends(context.Background(), l, w.left&^(1<<f), targets); e != 0 {
+	w.w.Steps(w.at, w.left, func(l, f int) {
+		if e := w.w.Ends(context.Background(), l, w.left&^(1<<f), targets, 0); e != 0 {
 			next |= 1 << l
 			ends |= e
 		}
@@ -204,7 +207,7 @@ func (c Clicks) Finish(m Move) (path, taken []Square) {
 	if !slices.Contains(c.Moves, m) {
 		return nil, nil
 	}
-	if m.captured == 0 {
+	if m.captured() == 0 {
 		return []Square{m.From(), m.To()}, nil
 	}
 	path = c.clicked
@@ -217,18 +220,18 @@ func (c Clicks) Finish(m Move) (path, taken []Square) {
 	}
 	path = slices.Clone(path)
 	taken = slices.Clone(w.taken)
-	to := uint64(1) << (m.to & 63)
+	to := uint64(1) << (m.to() & 63)
 	for w.left != 0 {
 		// The jumps from here come in ascending order of landing square
 		// (bit order is square order); the first that can still end on
 		// m's end square is the least path's.
 		found := false
 		at, left := w.at, w.left
-		w.w.steps(at, left, func(l, f int) {
-			if rest := left &^ (1 << f); !found && w.w.ends(context.Background(), l, rest, to) != 0 {
+		w.w.Steps(at, left, func(l, f int) {
+			if rest := left &^ (1 << f); !found && w.w.Ends(context.Background(), l, rest, to, 0) != 0 {
 				w.at, w.left, found = l, rest, true
-				path = append(path, squareOf[l])
-				taken = append(taken, squareOf[f])
+				path = append(path, squareOfBit(l))
+				taken = append(taken, squareOfBit(f))
 			}
 		})
 		if !found {

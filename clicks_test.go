@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // clickOracle lists, for every prefix of every path of every legal move of
@@ -193,7 +195,7 @@ func TestClicksOracle(t *testing.T) {
 func TestFollowClicksAnyMoves(t *testing.T) {
 	p := MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
 	other := MustParseFEN(benchPathological).LegalMoves()
-	made := []Move{{}, {from: 63, to: 63, captured: ^uint64(0)}, {from: bitOf[18], to: 7, captured: 1<<63 | 1<<bitOf[28]}}
+	made := []Move{{}, newMove(63, 63, 0, ^uint64(0)), newMove(layout.BitOf[18], 7, 0, 1<<63|1<<layout.BitOf[28])}
 	for _, moves := range [][]Move{nil, other, made, append(p.LegalMoves(), made...)} {
 		for _, clicked := range [][]Square{nil, {18}, {18, 38}, {5}, {5, 14, 25}, {0, 255}, {18, 38, 40, 49, 38, 36}} {
 			c := p.FollowClicks(moves, clicked)

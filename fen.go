@@ -5,6 +5,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // ParseFEN reads a position written in PDN FEN, such as
@@ -245,7 +247,7 @@ func (r *fenReader) readPieces(st *Setup, c Color, list span) error {
 				return r.invalid(item.off, sq, "square %d listed twice", sq)
 			}
 			st.Board[sq] = NewPiece(c, king)
-			if !king && promotionRow[c]&bit(sq) != 0 {
+			if !king && layout.PromotionRow[c]&bit(sq) != 0 {
 				return r.invalid(item.off, sq, "%s man on its promotion row at %d", c, sq)
 			}
 		}

@@ -7,6 +7,9 @@ import (
 	"iter"
 	"math/bits"
 	"os"
+
+	"github.com/frisian-draughts/frisian/internal/capture"
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // Position is a complete game state: the pieces, the side to move, the
@@ -99,7 +102,7 @@ func (p Position) KingRun(c Color) KingRun {
 	if r.count == 0 {
 		return KingRun{}
 	}
-	return KingRun{Count: int(r.count), Square: squareOf[r.sq&63]}
+	return KingRun{Count: int(r.count), Square: squareOfBit(r.sq & 63)}
 }
 
 // DrawPlies returns the draw-rule ply counter: the number of plies played
@@ -115,35 +118,43 @@ func (p Position) DrawPlies() int { return int(p.plies) }
 // one Move (see [Position.Path] for a path). A Move is a small comparable
 // value; only LegalMoves and its relatives make non-zero ones, and it is
 // meaningful only in the position it came from.
-type Move struct {
-	from, to uint8 // bit indices
-	flags    uint8
-	captured uint64
+type Move capture.Move
+
+// newMove returns the move from bit from to bit to with the flags and the
+// captured pieces given.
+func newMove(from, to, flags uint8, captured uint64) Move {
+	return Move(capture.NewMove(from, to, flags, captured))
 }
 
+// The parts of a Move (bit indices, flags, captured pieces).
+func (m Move) from() uint8      { return capture.Move(m).From() }
+func (m Move) to() uint8        { return capture.Move(m).To() }
+func (m Move) flags() uint8     { return capture.Move(m).Flags() }
+func (m Move) captured() uint64 { return capture.Move(m).Captured() }
+
 const (
-	flagKing uint8 = 1 << iota
-	flagPromotion
+	flagKing      = capture.FlagKing
+	flagPromotion = capture.FlagPromotion
 )
 
 // From returns the square the moving piece starts on.
-func (m Move) From() Square { return squareOf[m.from&63] }
+func (m Move) From() Square { return squareOfBit(m.from() & 63) }
 
 // To returns the square the moving piece ends on. For a capture that comes
 // back to its start it equals From.
-func (m Move) To() Square { return squareOf[m.to&63] }
+func (m Move) To() Square { return squareOfBit(m.to() & 63) }
 
 // Captured returns the squares of the pieces the move captures.
-func (m Move) Captured() SquareSet { return SquareSet{m.captured} }
+func (m Move) Captured() SquareSet { return SquareSet{m.captured()} }
 
 // IsCapture reports whether the move captures.
-func (m Move) IsCapture() bool { return m.captured != 0 }
+func (m Move) IsCapture() bool { return m.captured() != 0 }
 
 // ByKing reports whether a king makes the move.
-func (m Move) ByKing() bool { return m.flags&flagKing != 0 }
+func (m Move) ByKing() bool { return m.flags()&flagKing != 0 }
 
 // IsPromotion reports whether the move crowns a man.
-func (m Move) IsPromotion() bool { return m.flags&flagPromotion != 0 }
+func (m Move) IsPromotion() bool { return m.flags()&flagPromotion != 0 }
 
 // IsZero reports whether m is the zero Move, which is never legal.
 func (m Move) IsZero() bool { return m == Move{} }
@@ -190,10 +201,10 @@ func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 	var buf [128]Move
 	var g generator
 	g.init(&p)
-	g.ctx = ctx
+	g.Ctx = ctx
 	moves := g.appendLegal(buf[:0])
-	if g.err != nil {
-		return nil, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.err)
+	if g.Err != nil {
+		return nil, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.Err)
 	}
 	return append([]Move(nil), moves...), nil
 }
@@ -204,60 +215,19 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.side[0]&p.kings != 0 {
 		var g generator
 		g.init(&p)
-		dst = g.appendSearched(dst, 0)
-		return dst
+		return g.appendWithKings(dst)
 	}
 	// Without kings the moves are most often simple, and a board, smaller
 	// than a generator, is quicker to set up.
-	var b board
-	b.init(&p)
-	moves, twice, done := b.appendSimple(dst)
+	var b capture.Board
+	b.Init(p.side[0], p.side[1], p.kings, int(p.turn))
+	moves, twice, done := appendSimple(dst, &b)
 	if done {
 		return moves
 	}
-	g := generator{board: b}
-	dst = g.appendSearched(dst, twice)
-	return dst
-}
-
-// appendLegal appends the legal moves of g's position to dst.
-func (g *generator) appendLegal(dst []Move) []Move {
-	moves, prey, done := g.appendSimple(dst)
-	if done {
-		return moves
-	}
-	return g.appendSearched(dst, prey)
-}
-
-// appendSimple appends the legal moves of a side without kings whose men
-// can jump once at most, and reports false, with the men that can jump
-// twice if any, when the moves need a capture search instead.
-func (g *board) appendSimple(dst []Move) (moves []Move, twice uint64, done bool) {
-	if g.ownKings != 0 {
-		return dst, 0, false
-	}
-	prey, any, ok := g.jumpOnce()
-	switch {
-	case ok && any:
-		return g.appendJumps(dst, prey), 0, true
-	case ok:
-		return g.appendQuiet(dst), 0, true
-	}
-	return dst, prey, false
-}
-
-// appendSearched appends the legal moves that appendSimple left to a
-// search, given the men it found can jump twice (none when the side to
-// move has kings).
-func (g *generator) appendSearched(dst []Move, twice uint64) []Move {
-	if g.ownKings == 0 {
-		return g.searchCapturesFrom(dst, 0, twice, 0)
-	}
-	n := len(dst)
-	if dst = g.appendCaptures(dst); len(dst) > n {
-		return dst
-	}
-	return g.appendQuiet(dst)
+	var g generator
+	g.Board = b
+	return g.CapturesOfMen(dst, twice)
 }
 
 // Moves yields the legal moves, as LegalMoves returns them.
@@ -311,9 +281,9 @@ func (p Position) Play(m Move) (Position, error) {
 // move of another position — leaves p as it is. A Move that fits but
 // breaks the rules (a man moving backwards) moves the piece as told.
 func (p Position) Apply(m Move) Position {
-	from := uint64(1) << (m.from & 63)
-	to := uint64(1) << (m.to & 63)
-	if p.side[0]&from == 0 || (to != from && (p.side[0]|p.side[1]|^boardMask)&to != 0) || m.captured&^p.side[1] != 0 {
+	from := uint64(1) << (m.from() & 63)
+	to := uint64(1) << (m.to() & 63)
+	if p.side[0]&from == 0 || (to != from && (p.side[0]|p.side[1]|^layout.BoardMask)&to != 0) || m.captured()&^p.side[1] != 0 {
 		return p
 	}
 	p.play(m)
@@ -329,8 +299,8 @@ func (p Position) apply(m Move) Position {
 // play makes the move m, known to fit p, on p.
 func (p *Position) play(m Move) {
 	us, them := p.turn&1, p.turn&1^1
-	from := uint64(1) << (m.from & 63)
-	to := uint64(1) << (m.to & 63)
+	from := uint64(1) << (m.from() & 63)
+	to := uint64(1) << (m.to() & 63)
 	byKing := p.kings&from != 0
 	oldRun, oldPlies, oldKings, h := p.kingRun, p.plies, p.kings, p.hash
 	p.playBoard(m)
@@ -341,7 +311,7 @@ func (p *Position) play(m Move) {
 	switch {
 	case !isKingEnding(p):
 		p.plies = 0
-	case m.captured != 0 || (!byKing && to&promotionRow[us] != 0):
+	case m.captured() != 0 || (!byKing && to&layout.PromotionRow[us] != 0):
 		p.plies = 0
 	case p.plies < drawPliesLimit:
 		p.plies++
@@ -349,8 +319,8 @@ func (p *Position) play(m Move) {
 
 	// The hash, from the features the move changed.
 	h ^= zobrist.blackToMove
-	h ^= zobrist.piece[NewPiece(us, byKing)-1][m.from&63] ^ zobrist.piece[NewPiece(us, kings&to != 0)-1][m.to&63]
-	for c := m.captured; c != 0; c &= c - 1 {
+	h ^= zobrist.piece[NewPiece(us, byKing)-1][m.from()&63] ^ zobrist.piece[NewPiece(us, kings&to != 0)-1][m.to()&63]
+	for c := m.captured(); c != 0; c &= c - 1 {
 		b := bits.TrailingZeros64(c)
 		h ^= zobrist.piece[NewPiece(them, oldKings&(1<<b) != 0)-1][b]
 	}
@@ -369,7 +339,7 @@ func (p *Position) play(m Move) {
 // neither, saves their upkeep.
 func (p *Position) playBoard(m Move) {
 	us, them := p.turn&1, p.turn&1^1
-	byKing := p.kings&(1<<(m.from&63)) != 0
+	byKing := p.kings&(1<<(m.from()&63)) != 0
 	next, moved, kings := p.boardAfter(m)
 	p.kingRun[them] = p.runAfter(m, next, kings)
 	p.side = [2]uint64{next, moved}
@@ -377,16 +347,16 @@ func (p *Position) playBoard(m Move) {
 	p.turn = them
 
 	// The mover's three-move state (RULES.md §5).
-	if byKing && m.captured == 0 && moved&^kings != 0 {
+	if byKing && m.captured() == 0 && moved&^kings != 0 {
 		r := &p.kingRun[us]
-		if r.count > 0 && r.sq == m.from&63 {
+		if r.count > 0 && r.sq == m.from()&63 {
 			// At most the limit, even for a move past it that no legal
 			// game makes.
 			r.count = min(r.count+1, KingRunLimit)
 		} else {
 			r.count = 1
 		}
-		r.sq = m.to & 63
+		r.sq = m.to() & 63
 	} else {
 		p.kingRun[us] = quietRun{}
 	}
@@ -395,15 +365,15 @@ func (p *Position) playBoard(m Move) {
 // boardAfter returns the pieces after m: those of the side to move next
 // (the opponent's now), those of the side that moved, and the kings.
 func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
-	from := uint64(1) << (m.from & 63)
-	to := uint64(1) << (m.to & 63)
+	from := uint64(1) << (m.from() & 63)
+	to := uint64(1) << (m.to() & 63)
 	moved = p.side[0]&^from | to
-	next = p.side[1] &^ m.captured
-	kings = p.kings &^ m.captured
+	next = p.side[1] &^ m.captured()
+	kings = p.kings &^ m.captured()
 	if p.kings&from != 0 {
 		kings = kings&^from | to
 	} else {
-		kings |= to & promotionRow[p.turn&1]
+		kings |= to & layout.PromotionRow[p.turn&1]
 	}
 	return next, moved, kings
 }
@@ -412,7 +382,7 @@ func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
 // pieces and the kings after m: cleared if m took the king it counts or
 // the opponent's last man.
 func (p *Position) runAfter(m Move, next, kings uint64) quietRun {
-	return p.kingRun[p.turn&1^1].after(m.captured, next, kings)
+	return p.kingRun[p.turn&1^1].after(m.captured(), next, kings)
 }
 
 // after returns the three-move state r of a side after the other side's
@@ -438,19 +408,19 @@ func (m Move) Compare(o Move) int {
 	// Bit order is square order, so the lists first differ at the lowest
 	// square in one set only; the list without it has a larger square
 	// there, or has ended and is the smaller.
-	if diff := m.captured ^ o.captured; diff != 0 {
+	if diff := m.captured() ^ o.captured(); diff != 0 {
 		low := diff & -diff
 		above := ^(low<<1 - 1)
-		if m.captured&low != 0 {
-			if o.captured&above == 0 {
+		if m.captured()&low != 0 {
+			if o.captured()&above == 0 {
 				return 1
 			}
 			return -1
 		}
-		if m.captured&above == 0 {
+		if m.captured()&above == 0 {
 			return -1
 		}
 		return 1
 	}
-	return cmp.Compare(m.flags, o.flags)
+	return cmp.Compare(m.flags(), o.flags())
 }

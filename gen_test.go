@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frisian-draughts/frisian/internal/layout"
 	"pgregory.net/rapid"
 )
 
@@ -158,22 +159,22 @@ func drawFullCapturePosition(t *rapid.T, kingsOnly bool) Position {
 	var st Setup
 	st.Turn = White
 	start := rapid.IntRange(0, NumSquares-1).Draw(t, "start")
-	at := int(bitOf[start+1])
+	at := int(layout.BitOf[start+1])
 	keepEmpty := uint64(1) << at
 	var pieces uint64
 	steps := rapid.IntRange(8, 14).Draw(t, "steps")
 	for range steps {
 		var options [][3]int // direction, piece bit, landing bit
 		for d := range 8 {
-			for x := rays[d][at]; x != 0; x &= x - 1 {
+			for x := layout.Rays[d][at]; x != 0; x &= x - 1 {
 				f := bits.TrailingZeros64(x)
-				between := rays[d][at] &^ rays[d][f] &^ (1 << f)
+				between := layout.Rays[d][at] &^ layout.Rays[d][f] &^ (1 << f)
 				if between&pieces != 0 || (1<<f)&(keepEmpty|pieces) != 0 {
 					continue
 				}
-				for l := rays[d][f]; l != 0; l &= l - 1 {
+				for l := layout.Rays[d][f]; l != 0; l &= l - 1 {
 					b := bits.TrailingZeros64(l)
-					if rays[d][f]&^rays[d][b]&pieces != 0 {
+					if layout.Rays[d][f]&^layout.Rays[d][b]&pieces != 0 {
 						break
 					}
 					options = append(options, [3]int{d, f, b})
@@ -185,7 +186,7 @@ func drawFullCapturePosition(t *rapid.T, kingsOnly bool) Position {
 		}
 		o := rapid.SampledFrom(options).Draw(t, "jump")
 		d, f, b := o[0], o[1], o[2]
-		keepEmpty |= rays[d][at]&^rays[d][f]&^(1<<f) | rays[d][f]&^rays[d][b]
+		keepEmpty |= layout.Rays[d][at]&^layout.Rays[d][f]&^(1<<f) | layout.Rays[d][f]&^layout.Rays[d][b]
 		pieces |= 1 << f
 		at = b
 	}
@@ -197,7 +198,7 @@ func drawFullCapturePosition(t *rapid.T, kingsOnly bool) Position {
 	// their number of pieces can.
 	allKings := rapid.IntRange(0, 3).Draw(t, "allKings") == 0
 	for x := pieces; x != 0; x &= x - 1 {
-		sq := squareOf[bits.TrailingZeros64(x)]
+		sq := squareOfBit(bits.TrailingZeros64(x))
 		st.Board[sq] = NewPiece(Black, sq > 45 || allKings || rapid.Bool().Draw(t, "king"))
 	}
 	// Sometimes black pieces the walk did not take, which the king may or
@@ -248,21 +249,19 @@ func clickPositions(t *testing.T) []Position {
 // captured squares.
 var anyMove = rapid.Custom(func(t *rapid.T) Move {
 	sq := rapid.IntRange(1, NumSquares)
-	m := Move{from: bitOf[sq.Draw(t, "from")], to: bitOf[sq.Draw(t, "to")], flags: rapid.Uint8Max(3).Draw(t, "flags")}
+	from, to := layout.BitOf[sq.Draw(t, "from")], layout.BitOf[sq.Draw(t, "to")]
+	flags := rapid.Uint8Max(3).Draw(t, "flags")
+	var captured uint64
 	for range rapid.IntRange(0, 6).Draw(t, "captures") {
-		m.captured |= bit(Square(sq.Draw(t, "captured")))
+		captured |= bit(Square(sq.Draw(t, "captured")))
 	}
-	return m
+	return newMove(from, to, flags, captured)
 })
 
 // rawMove draws a Move of any bits at all, most of them naming no square.
 var rawMove = rapid.Custom(func(t *rapid.T) Move {
-	return Move{
-		from:     rapid.Uint8().Draw(t, "from"),
-		to:       rapid.Uint8().Draw(t, "to"),
-		flags:    rapid.Uint8().Draw(t, "flags"),
-		captured: rapid.Uint64().Draw(t, "captured"),
-	}
+	return newMove(rapid.Uint8().Draw(t, "from"), rapid.Uint8().Draw(t, "to"),
+		rapid.Uint8().Draw(t, "flags"), rapid.Uint64().Draw(t, "captured"))
 })
 
 // drawRecord draws a game record: a Game from a position of anyPosition

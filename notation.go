@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/capture"
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // Move text. Text is read in two steps, as shakmaty reads SAN: [ParseMoveText]
@@ -290,16 +293,16 @@ func (p Position) pathNames(ctx context.Context, m Move, want []Square) bool {
 // first and last square are m's start and end, and its middle squares are
 // landing squares of the path in order, possibly with others between.
 func (p Position) anyPathThrough(ctx context.Context, m Move, want []Square) bool {
-	from := int(m.from & 63)
-	empty := boardMask&^(p.side[0]|p.side[1]) | 1<<from
-	f := pathFollower{w: newCaptureWalker(&p, from, m.captured), to: int(m.to & 63), ctx: ctx, tried: map[[2]uint64]bool{}}
+	from := int(m.from() & 63)
+	empty := layout.BoardMask&^(p.side[0]|p.side[1]) | 1<<from
+	f := pathFollower{w: newWalker(&p, from, m.captured()), end: int(m.to() & 63), ctx: ctx, tried: map[[2]uint64]bool{}}
 	for _, sq := range want[1 : len(want)-1] {
 		if empty&bit(sq) == 0 {
 			return false // a capture lands only on empty squares
 		}
-		f.mid = append(f.mid, int(bitOf[sq]))
+		f.mid = append(f.mid, int(layout.BitOf[sq]))
 	}
-	return f.follow(from, m.captured, 0)
+	return f.follow(from, m.captured(), 0)
 }
 
 // pathFollower looks for a path of one capture whose landing squares
@@ -307,9 +310,9 @@ func (p Position) anyPathThrough(ctx context.Context, m Move, want []Square) boo
 // (which loses no path), steps only where the capture can still end on to
 // (the Euler test), and does not try a state again.
 type pathFollower struct {
-	w     *captureWalker
+	w     *capture.Walker
 	mid   []int
-	to    int
+	end   int
 	ctx   context.Context // once it is done, every answer is no
 	tried map[[2]uint64]bool
 }
@@ -323,14 +326,14 @@ func (f *pathFollower) follow(at int, left uint64, k int) bool {
 	}
 	f.tried[key] = true
 	found := false
-	f.w.steps(at, left, func(l, piece int) {
+	f.w.Steps(at, left, func(l, piece int) {
 		rest := left &^ (1 << piece)
 		if found {
 			return
 		}
 		if rest == 0 {
 			// The last jump lands on the end, not on a middle square.
-			found = l == f.to && k == len(f.mid)
+			found = l == f.end && k == len(f.mid)
 			return
 		}
 		next := k
@@ -341,7 +344,7 @@ func (f *pathFollower) follow(at int, left uint64, k int) bool {
 		for _, m := range f.mid[next:] {
 			visit |= 1 << m
 		}
-		if f.w.endsVisiting(f.ctx, l, rest, 1<<f.to, visit) != 0 {
+		if f.w.Ends(f.ctx, l, rest, 1<<f.end, visit) != 0 {
 			found = f.follow(l, rest, next)
 		}
 	})
@@ -355,20 +358,20 @@ func (p Position) isPathOf(m Move, path []Square) bool {
 	if path[0] != m.From() || path[len(path)-1] != m.To() {
 		return false
 	}
-	w := newCaptureWalker(&p, int(m.from&63), m.captured)
+	w := newWalker(&p, int(m.from()&63), m.captured())
 	var taken uint64
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]
 		if !a.Valid() || !b.Valid() {
 			return false
 		}
-		jumped, ok := w.jumpBetween(int(bitOf[a]), int(bitOf[b]))
+		jumped, ok := w.JumpBetween(int(layout.BitOf[a]), int(layout.BitOf[b]))
 		if !ok || taken&(1<<jumped) != 0 {
 			return false
 		}
 		taken |= 1 << jumped
 	}
-	return taken == m.captured
+	return taken == m.captured()
 }
 
 // ParseMove reads PDN move text (see [ParseMoveText]) and returns the legal
@@ -459,7 +462,7 @@ func (m Move) String() string {
 		return "none"
 	}
 	sep := byte('-')
-	if m.captured != 0 {
+	if m.captured() != 0 {
 		sep = 'x'
 	}
 	b := strconv.AppendUint(nil, uint64(m.From()), 10)
@@ -472,7 +475,7 @@ func (m Move) String() string {
 // every captured square ascending: "28x19x23". It needs no position to
 // read back.
 func (m Move) HubString() string {
-	if m.captured == 0 {
+	if m.captured() == 0 {
 		return m.String()
 	}
 	b := []byte(m.String())
@@ -682,13 +685,13 @@ func (p Position) capturesLike(want []Square) (lighter, unfinished, searched boo
 	if len(want) > 100 {
 		return false, false, false // longer than any capture
 	}
-	from := int(bitOf[want[0]])
-	w := newCaptureWalker(&p, from, p.side[1])
+	from := int(layout.BitOf[want[0]])
+	w := newWalker(&p, from, p.side[1])
 	mid := make([]uint8, len(want)-2)
 	for i, sq := range want[1 : len(want)-1] {
-		mid[i] = bitOf[sq]
+		mid[i] = layout.BitOf[sq]
 	}
-	to := int(bitOf[want[len(want)-1]])
+	to := int(layout.BitOf[want[len(want)-1]])
 	tried := map[[2]uint64]bool{}
 	work := 0
 	// k counts the squares of mid matched before the last landing, which
@@ -710,7 +713,7 @@ func (p Position) capturesLike(want []Square) (lighter, unfinished, searched boo
 			k++
 		}
 		moved := false
-		w.steps(at, ^taken, func(l, piece int) {
+		w.Steps(at, ^taken, func(l, piece int) {
 			moved = true
 			walk(l, taken|1<<piece, k, k < len(mid) && uint8(l) == mid[k])
 		})

@@ -12,8 +12,8 @@ import (
 // each step, or nil when there is none. Tests check the path it gives with
 // the reference rules (checkPathOf).
 func witnessPath(p Position, m Move, mid []Square) []Square {
-	w := newCaptureWalker(&p, int(m.from&63), m.captured)
-	to := int(m.to & 63)
+	w := newWalker(&p, int(m.from()&63), m.captured())
+	to := int(m.to() & 63)
 	path := []Square{m.From()}
 	tried := map[[3]uint64]bool{}
 	var walk func(at int, left uint64, k int) bool
@@ -27,23 +27,23 @@ func witnessPath(p Position, m Move, mid []Square) []Square {
 		}
 		tried[key] = true
 		ok := false
-		w.steps(at, left, func(l, pc int) {
+		w.Steps(at, left, func(l, pc int) {
 			rest := left &^ (1 << pc)
-			if ok || (rest == 0 && k < len(mid)) || w.ends(context.Background(), l, rest, 1<<to) == 0 {
+			if ok || (rest == 0 && k < len(mid)) || w.Ends(context.Background(), l, rest, 1<<to, 0) == 0 {
 				return
 			}
 			next := k
-			if k < len(mid) && rest != 0 && squareOf[l] == mid[k] {
+			if k < len(mid) && rest != 0 && squareOfBit(l) == mid[k] {
 				next++
 			}
-			path = append(path, squareOf[l])
+			path = append(path, squareOfBit(l))
 			if ok = walk(l, rest, next); !ok {
 				path = path[:len(path)-1]
 			}
 		})
 		return ok
 	}
-	if !walk(int(m.from&63), m.captured, 0) {
+	if !walk(int(m.from()&63), m.captured(), 0) {
 		return nil
 	}
 	return path

@@ -3,6 +3,8 @@ package frisian
 import (
 	"context"
 	"iter"
+
+	"github.com/frisian-draughts/frisian/internal/capture"
 )
 
 // Capture paths, for animation and notation. This is the cold path: it walks
@@ -23,14 +25,14 @@ func (p Position) Path(m Move) []Square {
 // legalPath is Path for a move known to be legal in p, which saves
 // working out p's moves again: that can cost as much as the walk.
 func (p Position) legalPath(m Move) []Square {
-	if m.captured == 0 {
+	if m.captured() == 0 {
 		return []Square{m.From(), m.To()}
 	}
 	var found []Square
 	p.walkCaptures(m, func(path []uint8) bool {
 		found = make([]Square, len(path))
 		for i, b := range path {
-			found[i] = squareOf[b]
+			found[i] = squareOfBit(b)
 		}
 		return false
 	})
@@ -53,7 +55,7 @@ func (p Position) Paths(m Move) iter.Seq[[]Square] {
 		if !p.IsLegal(m) {
 			return
 		}
-		if m.captured == 0 {
+		if m.captured() == 0 {
 			yield([]Square{m.From(), m.To()})
 			return
 		}
@@ -61,7 +63,7 @@ func (p Position) Paths(m Move) iter.Seq[[]Square] {
 		p.walkCaptures(m, func(path []uint8) bool {
 			buf = buf[:0]
 			for _, b := range path {
-				buf = append(buf, squareOf[b])
+				buf = append(buf, squareOfBit(b))
 			}
 			return yield(buf)
 		})
@@ -77,23 +79,23 @@ func (p Position) Paths(m Move) iter.Seq[[]Square] {
 // checked with the Euler test (captureWalker.ends), so the walk never
 // enters a dead end and each path costs polynomial time.
 func (p Position) walkCaptures(m Move, yield func(path []uint8) bool) {
-	from := uint64(1) << (m.from & 63)
-	if p.side[0]&from == 0 || m.captured&^p.side[1] != 0 {
+	from := uint64(1) << (m.from() & 63)
+	if p.side[0]&from == 0 || m.captured()&^p.side[1] != 0 {
 		return
 	}
 	w := pathWalker{
-		w:     newCaptureWalker(&p, int(m.from&63), m.captured),
-		to:    m.to & 63,
+		w:     newWalker(&p, int(m.from()&63), m.captured()),
+		end:   m.to() & 63,
 		yield: yield,
 		path:  make([]uint8, 1, 24),
 	}
-	w.path[0] = m.from & 63
-	w.walk(int(m.from&63), m.captured)
+	w.path[0] = m.from() & 63
+	w.walk(int(m.from()&63), m.captured())
 }
 
 type pathWalker struct {
-	w       *captureWalker // the jumps over the move's pieces
-	to      uint8
+	w       *capture.Walker // the jumps over the move's pieces
+	end     uint8
 	yield   func([]uint8) bool
 	path    []uint8
 	stopped bool
@@ -103,14 +105,14 @@ type pathWalker struct {
 // take. Only those are jumped, so every complete path is one of m's.
 func (w *pathWalker) walk(at int, left uint64) {
 	if left == 0 {
-		if uint8(at) == w.to && !w.stopped {
+		if uint8(at) == w.end && !w.stopped {
 			w.stopped = !w.yield(w.path)
 		}
 		return
 	}
-	w.w.steps(at, left, func(l, piece int) {
+	w.w.Steps(at, left, func(l, piece int) {
 		rest := left &^ (1 << piece)
-		if w.stopped || w.w.ends(context.Background(), l, rest, 1<<w.to) == 0 {
+		if w.stopped || w.w.Ends(context.Background(), l, rest, 1<<w.end, 0) == 0 {
 			return
 		}
 		w.path = append(w.path, uint8(l))

@@ -50,7 +50,7 @@ func perft(g *generator, p *Position, depth int, stack []Move) uint64 {
 		var n uint64
 		for _, m := range moves {
 			next, moved, kings := p.boardAfter(m)
-			n += uint64(countMoves(g, next, moved, kings, p.turn^1, p.kingRun[p.turn&1^1], m.captured, moves[len(moves):]))
+			n += uint64(countMoves(g, next, moved, kings, p.turn^1, p.kingRun[p.turn&1^1], m.captured(), moves[len(moves):]))
 		}
 		return n
 	}

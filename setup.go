@@ -1,6 +1,10 @@
 package frisian
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
+)
 
 // Setup is an unchecked, editable description of a position: what a board
 // editor or a position reader fills in before asking for a Position. Its
@@ -57,7 +61,7 @@ func (s Setup) Position() (Position, error) {
 		byColor[c] |= b
 		if pc.IsKing() {
 			p.kings |= b
-		} else if promotionRow[c]&b != 0 {
+		} else if layout.PromotionRow[c]&b != 0 {
 			return Position{}, invalidPosition(sq, fmt.Sprintf("%s man on its promotion row at %d", c, sq))
 		}
 	}
@@ -76,7 +80,7 @@ func (s Setup) Position() (Position, error) {
 		case byColor[c]&^p.kings == 0:
 			return Position{}, invalidPosition(0, fmt.Sprintf("%s has no men but a king-move count", c))
 		}
-		p.kingRun[c] = quietRun{count: uint8(km.Count), sq: bitOf[km.Square]}
+		p.kingRun[c] = quietRun{count: uint8(km.Count), sq: layout.BitOf[km.Square]}
 	}
 	if s.DrawPlies != 0 {
 		if s.DrawPlies < 0 || s.DrawPlies > drawPliesLimit {

@@ -1,8 +1,10 @@
-package frisian
+package capture
 
 import (
 	"context"
 	"math/bits"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // The Euler test: can a capture standing on a square take exactly a given
@@ -31,27 +33,27 @@ type eulerLabel struct {
 type eulerSearch struct {
 	start uint64
 	k     int
-	label [NumSquares]eulerLabel // in search order
-	open  [NumSquares + 1]uint64 // the squares label i or a later one touches
-	want  uint64                 // the ends asked for
-	visit uint64                 // squares the capture must land on (walks)
-	found uint64                 // the ends found
+	label [layout.NumSquares]eulerLabel // in search order
+	open  [layout.NumSquares + 1]uint64 // the squares label i or a later one touches
+	want  uint64                        // the ends asked for
+	visit uint64                        // squares the capture must land on (walks)
+	found uint64                        // the ends found
 	steps int
 	depth int // the label being chosen, -1 once the test is through
-	stack [NumSquares + 1]eulerFrame
+	stack [layout.NumSquares + 1]eulerFrame
 	ctx   context.Context
 	err   error
 	look  int // the step at which ctx is looked at next
 	// The parts the edges chosen so far join (with the start), changed in
 	// place by each choice and changed back after it.
-	parts [NumSquares + 1]uint64
+	parts [layout.NumSquares + 1]uint64
 	// The jump chosen for each label: its line and its two squares.
-	line [NumSquares]uint8
-	edge [NumSquares]uint64
+	line [layout.NumSquares]uint8
+	edge [layout.NumSquares]uint64
 	// space[i] is spanned by the differences between the jumps of each
 	// label from i on, and sum[i] is the sum of their first jumps.
-	space [NumSquares + 1]gf2Basis
-	sum   [NumSquares + 1]uint64
+	space [layout.NumSquares + 1]gf2Basis
+	sum   [layout.NumSquares + 1]uint64
 }
 
 // init readies a test of captures standing on bit at that take exactly
@@ -81,7 +83,7 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 // settled.
 func (e *eulerSearch) order() {
 	seen := e.start
-	var size [NumSquares]int
+	var size [layout.NumSquares]int
 	for j, l := range e.label[:e.k] {
 		size[j] = bits.OnesCount64(l.touch)
 	}

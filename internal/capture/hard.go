@@ -1,10 +1,12 @@
-package frisian
+package capture
 
 import (
 	"cmp"
 	"context"
 	"math/bits"
 	"slices"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // jumpGraph holds every jump one capturing piece could make. Captured
@@ -39,8 +41,8 @@ func (jg *jumpGraph) init(from int, all, enemy, kings uint64, king bool) {
 		for a := range 4 {
 			var lo, hi uint64
 			if king {
-				lo, hi = slide(a+4, x, occ), slide(a, x, occ)
-			} else if n, m := neighbour[a+4][x], neighbour[a][x]; n != noBit && m != noBit && occ&(1<<n|1<<m) == 0 {
+				lo, hi = layout.Slide(a+4, x, occ), layout.Slide(a, x, occ)
+			} else if n, m := layout.Neighbour[a+4][x], layout.Neighbour[a][x]; n != layout.NoBit && m != layout.NoBit && occ&(1<<n|1<<m) == 0 {
 				lo, hi = 1<<n, 1<<m
 			}
 			if lo == 0 || hi == 0 {
@@ -105,31 +107,9 @@ func (jg *jumpGraph) value(set uint64) int {
 	return 2*(kingValue*k+manValue*(bits.OnesCount64(set)-k)) + jg.kingBit
 }
 
-// setEnds are the squares on which captures taking exactly a set can end.
-type setEnds struct{ set, ends uint64 }
-
-// hardResult is what a finished search of one piece found: the best score
-// above the bar it was given, and the captures that have it.
-type hardResult struct {
-	best int
-	ends []setEnds
-}
-
-func (r *hardResult) reset() { r.best, r.ends = -1, r.ends[:0] }
-
-// add records that captures taking set, of score score, can end on ends.
-func (r *hardResult) add(set, ends uint64, score int) {
-	switch {
-	case score > r.best:
-		r.best, r.ends = score, append(r.ends[:0], setEnds{set, ends})
-	case score == r.best:
-		r.ends = append(r.ends, setEnds{set, ends})
-	}
-}
-
 // hardSearch finds the best captures of one piece whose plain search ran
-// long. Two exact methods take turns of growing length, counted in units
-// of work, never of time, and the first to finish answers:
+// long. Two exact methods take turns, counted in units of work, never of
+// time, and the first to finish answers:
 //
 //   - levels, top down: the sets a capture could take, from the heaviest,
 //     each asked of the Euler test (euler) until a score level has one
@@ -137,8 +117,12 @@ func (r *hardResult) add(set, ends uint64, score int) {
 //     of what is in reach, as on the crowded boards that make captures
 //     long, that is a handful of tests;
 //   - sets, bottom up: for each set of pieces, every square the piece can
-//     stand on having taken exactly that set, one size after the other
-//     (setSearch). Where few sets can be taken it answers at once.
+//     stand on having taken exactly that set (setSearch). Where few sets
+//     can be taken it answers at once.
+//
+// Both find only real captures, each with its score, so the captures of
+// either, finished or not, are kept (found) as they come, and the caller
+// keeps the best of them after each turn (Search.searchHardPieces).
 type hardSearch struct {
 	jg     jumpGraph
 	reach  uint64 // the pieces in reach of the start
@@ -152,68 +136,79 @@ type hardSearch struct {
 	levels    levelSearch
 	sets      *setSearch
 	euler     eulerSearch
+	// The captures found and not yet kept: those of found[i].set can end
+	// on the squares of found[i].ends, with the score score[i].
+	found  [foundCap]setEnds
+	score  [foundCap]int
+	nFound int
+	// The state of the turns: the next turn's units of each method, and
+	// whether the set search has begun.
+	levelsTurn, setsTurn int
+	setsBegun            bool
 }
 
-// The turns, in units of work: an Euler test step or a combination tried
-// is one, a set expanded is setCost (each takes about 35 ns, a set 60 ns).
-// A piece begins with a turn of firstTurn units of the method that
-// answered the last hard piece of the position, or of the levels search,
-// which answers most pieces within it: then the set search has setShare
-// times the levels search's time, in turns, since where it is needed the
-// levels search is mostly far slower.
-const (
-	firstTurn = 1 << 15
-	turn      = 1 << 10
-	setShare  = 4
-	setCost   = 2
-	ctxEvery  = 1 << 12
-)
+// foundCap is the most captures found in one turn; a turn that finds more
+// ends early.
+const foundCap = 1 << 8
 
-// search returns the best captures of the piece that score at least bar.
-// It fails only when h.ctx is done (h.err says so). It sets h.setsFirst
-// to which method answered, for the next piece.
-func (h *hardSearch) search(res *hardResult) bool {
-	if h.stopped() {
-		return false
+// setEnds are the squares on which captures taking exactly a set can end.
+type setEnds struct{ set, ends uint64 }
+
+// add keeps that captures taking set, of score score, can end on ends, and
+// reports false when the buffer is full: the turn must end.
+func (h *hardSearch) add(set, ends uint64, score int) bool {
+	if score >= h.bar {
+		h.found[h.nFound], h.score[h.nFound] = setEnds{set, ends}, score
+		h.nFound++
 	}
+	return h.nFound < foundCap
+}
+
+// begin starts the search of the piece of h.jg, whose captures must score
+// at least h.bar to matter.
+func (h *hardSearch) begin() {
 	h.euler.ctx, h.euler.err = h.ctx, nil
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
-	levels, sets := turn, setShare*turn/setCost
+	h.nFound, h.setsBegun = 0, false
+	h.levelsTurn, h.setsTurn = turn, setShare*turn/setCost
 	// Where only a capture of everything in reach would do, the levels
 	// search has one set to test.
-	if len(h.levels.levels) == 1 && h.levels.levels[0] == [2]int{h.levels.nk, h.levels.nm} {
+	if l := &h.levels; l.n == 1 && l.levels[0] == [2]int{l.nk, l.nm} {
 		h.setsFirst = false
 	}
 	if h.setsFirst {
-		sets = firstTurn / setCost
+		h.levelsTurn, h.setsTurn = 0, firstTurn/setCost
 	} else {
-		levels = firstTurn
+		h.levelsTurn = firstTurn
 	}
-	for first := true; ; first = false {
-		if !first || !h.setsFirst {
-			if done, ok := h.levels.run(h, levels); done {
-				*res, h.levels.res = h.levels.res, *res
-				h.setsFirst = false
-				return ok
-			}
-		}
-		if first {
-			if h.sets == nil {
-				h.sets = setSearches.Get().(*setSearch)
-			}
-			h.sets.init(h)
-		}
-		if !h.sets.full && h.sets.run(h, sets) {
-			if h.err != nil {
-				return false
-			}
-			*res, h.sets.res = h.sets.res, *res
-			h.setsFirst = true
-			return true
-		}
-		levels, sets = turn, setShare*turn/setCost
+}
+
+// next runs one turn of each method and reports whether the search is
+// through: then every best capture of the piece is in found or was kept
+// before, unless the context stopped it (h.err). It sets h.setsFirst to
+// which method answered, for the next piece.
+func (h *hardSearch) next() bool {
+	if h.stopped() {
+		return true
 	}
+	if h.levelsTurn > 0 && h.levels.run(h, h.levelsTurn) {
+		h.setsFirst = false
+		return true
+	}
+	if !h.setsBegun {
+		if h.sets == nil {
+			h.sets = setSearches.Get().(*setSearch)
+		}
+		h.sets.init(h)
+		h.setsBegun = true
+	}
+	if !h.sets.full && h.sets.run(h, h.setsTurn) {
+		h.setsFirst = true
+		return true
+	}
+	h.levelsTurn, h.setsTurn = turn, setShare*turn/setCost
+	return h.err != nil
 }
 
 // stopped looks at the context, and reports whether the search must stop.
@@ -229,18 +224,18 @@ func (h *hardSearch) stopped() bool {
 // where such captures end. The first score level with such a set is the
 // best, and its captures are all those of the sets of that level.
 type levelSearch struct {
-	kings, men [NumSquares]uint8 // the pieces in reach, by kind
+	kings, men [layout.NumSquares]uint8 // the pieces in reach, by kind
 	nk, nm     int
-	levels     [][2]int // (kings, men) of each score level, heaviest first
-	level      int      // the level being gone through
-	kc, mc     uint64   // the current combination, as bits of kings and men
-	inLevel    bool     // kc, mc are a combination of the current level
-	testing    bool     // the Euler test of set is under way
-	set        uint64   // the set of the current combination
-	hit        bool     // the current level has a set that can be taken
-	res        hardResult
-	touch      [64]uint64 // the squares each piece in reach can be jumped from
-	buf        [(NumSquares/2 + 1) * (NumSquares/2 + 1)][2]int
+	// (kings, men) of each score level that matters, heaviest first
+	levels  [(layout.NumSquares/2 + 1) * (layout.NumSquares/2 + 1)][2]int
+	n       int
+	level   int        // the level being gone through
+	kc, mc  uint64     // the current combination, as bits of kings and men
+	inLevel bool       // kc, mc are a combination of the current level
+	testing bool       // the Euler test of set is under way
+	set     uint64     // the set of the current combination
+	hit     bool       // the current level has a set that can be taken
+	touch   [64]uint64 // the squares each piece in reach can be jumped from
 }
 
 func (l *levelSearch) init(h *hardSearch) {
@@ -256,30 +251,29 @@ func (l *levelSearch) init(h *hardSearch) {
 			l.nm++
 		}
 	}
-	l.levels = l.buf[:0]
+	l.n = 0
 	for k := 0; k <= l.nk; k++ {
 		for m := 0; m <= l.nm; m++ {
 			if k+m > 0 && 2*(kingValue*k+manValue*m)+h.jg.kingBit >= h.bar {
-				l.levels = append(l.levels, [2]int{k, m})
+				l.levels[l.n] = [2]int{k, m}
+				l.n++
 			}
 		}
 	}
-	slices.SortFunc(l.levels, func(a, b [2]int) int {
+	slices.SortFunc(l.levels[:l.n], func(a, b [2]int) int {
 		return cmp.Compare(kingValue*b[0]+manValue*b[1], kingValue*a[0]+manValue*a[1])
 	})
 	l.level, l.inLevel, l.testing, l.hit = 0, false, false, false
-	l.res.reset()
 }
 
-// run tries sets within budget units of work. It reports done once the
-// search is through, and ok when it found the answer (res); done without
-// ok means the context stopped it.
-func (l *levelSearch) run(h *hardSearch, budget int) (done, ok bool) {
+// run tries sets within budget units of work, and reports whether the
+// search is through (or the context stopped it: then h.err says so).
+func (l *levelSearch) run(h *hardSearch, budget int) bool {
 	e := &h.euler
 	for work := 0; work < budget; {
 		if !l.testing {
 			if !l.next() {
-				return true, true
+				return true
 			}
 			set := spread(l.kc, &l.kings) | spread(l.mc, &l.men)
 			// The squares a capture taking set can stop on: none of the
@@ -301,24 +295,26 @@ func (l *levelSearch) run(h *hardSearch, budget int) (done, ok bool) {
 		work += e.steps - steps
 		if e.err != nil {
 			h.err = e.err
-			return true, false
+			return true
 		}
 		if !through {
-			return false, false
+			return false
 		}
 		l.testing = false
 		if e.found != 0 {
 			l.hit = true
-			l.res.add(l.set, e.found, h.jg.value(l.set))
+			if !h.add(l.set, e.found, h.jg.value(l.set)) {
+				return false
+			}
 		}
 	}
-	return false, false
+	return false
 }
 
 // next moves to the next combination, and reports false when there is
 // none: the levels are through, or a level had a set that can be taken.
 func (l *levelSearch) next() bool {
-	for l.level < len(l.levels) {
+	for l.level < l.n {
 		k, m := l.levels[l.level][0], l.levels[l.level][1]
 		if !l.inLevel {
 			l.kc, l.mc, l.inLevel = 1<<k-1, 1<<m-1, true
@@ -354,7 +350,7 @@ func nextCombination(c uint64) uint64 {
 }
 
 // spread returns the pieces of list whose indices are the bits of c.
-func spread(c uint64, list *[NumSquares]uint8) uint64 {
+func spread(c uint64, list *[layout.NumSquares]uint8) uint64 {
 	var set uint64
 	for ; c != 0; c &= c - 1 {
 		set |= 1 << list[bits.TrailingZeros64(c)&63]

@@ -1,4 +1,6 @@
-package frisian
+package capture
+
+import "github.com/frisian-draughts/frisian/internal/layout"
 
 // Where a king could capture from, for a whole board at once.
 //
@@ -19,14 +21,14 @@ package frisian
 // piece of opp in direction d, where open holds the empty squares and the
 // own kings'. It returns their union.
 func kingJumpFrom(from *[8]uint64, opp, open uint64) uint64 {
-	from[0], from[4] = fillShort(opp, open, dirE)
-	from[3], from[7] = fillShort(opp, open, dirS)
-	sw2, se2 := open&(open>>dirSW), open&(open>>dirSE)
-	sw4, se4 := sw2&(sw2>>(2*dirSW)), se2&(se2>>(2*dirSE))
-	from[1] = fillLongUp(opp, open, sw2, sw4, dirSW)
-	from[2] = fillLongUp(opp, open, se2, se4, dirSE)
-	from[5] = fillLongDown(opp, open, sw2, sw4, dirSW)
-	from[6] = fillLongDown(opp, open, se2, se4, dirSE)
+	from[0], from[4] = fillShort(opp, open, layout.E)
+	from[3], from[7] = fillShort(opp, open, layout.S)
+	sw2, se2 := open&(open>>layout.SW), open&(open>>layout.SE)
+	sw4, se4 := sw2&(sw2>>(2*layout.SW)), se2&(se2>>(2*layout.SE))
+	from[1] = fillLongUp(opp, open, sw2, sw4, layout.SW)
+	from[2] = fillLongUp(opp, open, se2, se4, layout.SE)
+	from[5] = fillLongDown(opp, open, sw2, sw4, layout.SW)
+	from[6] = fillLongDown(opp, open, se2, se4, layout.SE)
 	return from[0] | from[1] | from[2] | from[3] | from[4] | from[5] | from[6] | from[7]
 }
 

@@ -1,4 +1,4 @@
-package frisian
+package capture
 
 import (
 	"math/bits"
@@ -23,9 +23,14 @@ import (
 // (setTable) and expanded one size after the other.
 type setSearch struct {
 	n      int
-	pieces [64]uint8        // the pieces in reach, by place
-	place  [64]uint8        // the place of each piece in reach, by bit
-	dense  bool             // at most maxDense pieces: squares by set in index
+	pieces [64]uint8 // the pieces in reach, by place
+	place  [64]uint8 // the place of each piece in reach, by bit
+	dense  bool      // at most maxDense pieces: squares by set in index
+	// arena is the memory of both ways: the index of squares by set
+	// number, or the two tables; clean reports that the tables' part of it
+	// is all zeros but for the sets in use.
+	arena  []uint64
+	clean  bool
 	index  []uint64         // the squares of each set, by number
 	inUse  []uint64         // a bit for each set whose squares are in index
 	at     int              // the number of the next set to expand
@@ -33,7 +38,6 @@ type setSearch struct {
 	next   setTable         // and of the next size
 	pos    int              // the next set of cur to expand
 	full   bool             // a size had more sets than the tables hold
-	res    hardResult       // the best captures found so far
 	jumpBy [64]uint64       // the places of the pieces that can be jumped from each square
 	lines  [64][4][2]uint64 // the runs of each piece's lines, by place
 	nLines [64]uint8
@@ -41,17 +45,19 @@ type setSearch struct {
 	all    uint64 // the places of all the pieces in reach
 }
 
-// setSearches keeps the set search's memory (up to 8 MiB of index) from
-// one call to the next: made for each call, it would be most of a hard
-// call's time and its only allocation. It changes no search's work.
+// setSearches keeps the set search's memory (9 MiB) from one call to the
+// next: made for each call, it would be most of a hard call's time and its
+// only allocation. It changes no search's work.
 var setSearches = sync.Pool{New: func() any { return new(setSearch) }}
 
-// maxDense is the most pieces in reach for an index by set: 2^20 sets of
-// 8 bytes.
-const maxDense = 20
-
-// maxSetSlots bounds each table: two tables of 1<<18 slots take about 9 MiB.
-const maxSetSlots = 1 << 18
+// The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
+// two tables of setSlots slots of 16 bytes in the same 8 MiB, each at most
+// half full.
+const (
+	maxDense    = 20
+	setSlotBits = maxDense - 2 // four arrays of setSlots words fill the index
+	setSlots    = 1 << setSlotBits
+)
 
 func (s *setSearch) init(h *hardSearch) {
 	s.n, s.kings = 0, 0
@@ -79,19 +85,23 @@ func (s *setSearch) init(h *hardSearch) {
 	}
 	s.all = 1<<s.n - 1
 	s.dense, s.full, s.at, s.pos = s.n <= maxDense, false, 0, 0
-	s.res.reset()
 	start := uint64(1) << h.jg.start
+	if s.arena == nil {
+		s.arena, s.inUse, s.clean = make([]uint64, 1<<maxDense), make([]uint64, 1<<maxDense/64), true
+		s.cur.used, s.next.used = make([]int32, 0, setSlots/2), make([]int32, 0, setSlots/2)
+	}
 	if s.dense {
-		size := 1 << s.n
-		if len(s.index) < size {
-			s.index, s.inUse = make([]uint64, size), make([]uint64, (size+63)/64)
-		}
-		clear(s.inUse[:(size+63)/64])
+		s.index, s.clean = s.arena[:1<<s.n], false
+		clear(s.inUse[:(1<<s.n+63)/64])
 		s.index[0], s.inUse[0] = start, 1
 		return
 	}
-	s.cur.reset(64)
-	s.next.reset(64)
+	if !s.clean {
+		clear(s.arena)
+		s.cur.used, s.next.used, s.clean = s.cur.used[:0], s.next.used[:0], true
+	}
+	s.cur.init(s.arena[:2*setSlots])
+	s.next.init(s.arena[2*setSlots:])
 	s.cur.add(1<<63, start)
 }
 
@@ -125,7 +135,7 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 					return true
 				}
 				s.cur, s.next = s.next, s.cur
-				s.next.reset(4 * len(s.cur.used))
+				s.next.clear()
 				s.pos = 0
 			}
 			slot := s.cur.used[s.pos]
@@ -135,6 +145,9 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 		if !s.expand(h, set, squares) {
 			s.full = true
 			return false
+		}
+		if h.nFound == foundCap {
+			return false // the captures found must be kept first
 		}
 	}
 	return false
@@ -154,13 +167,12 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 		}
 	}
 	if stops != 0 && set != 0 {
-		score := s.value(set) + h.jg.kingBit
-		if score >= h.bar && score >= s.res.best {
+		if score := s.value(set) + h.jg.kingBit; score >= h.bar {
 			var taken uint64
 			for t := set; t != 0; t &= t - 1 {
 				taken |= 1 << s.pieces[bits.TrailingZeros64(t)]
 			}
-			s.res.add(taken, stops, score)
+			h.add(taken, stops, score)
 		}
 	}
 	for ; jumps != 0; jumps &= jumps - 1 {
@@ -197,62 +209,40 @@ func (s *setSearch) value(set uint64) int {
 // A set is stored with bit 63, which no piece's place has, so that the
 // empty set is not 0, the mark of a free slot.
 type setTable struct {
-	sets, squares []uint64 // size slots
+	sets, squares []uint64 // setSlots slots
 	used          []int32  // the slots in use, in the order they were taken
-	size          int
-	shift         uint // 64 less the bits of size
 }
 
-// reset empties t and sizes it for about n sets.
-func (t *setTable) reset(n int) {
+// init empties t and gives it memory: mem, twice setSlots words, all zeros
+// but for the sets in t.used.
+func (t *setTable) init(mem []uint64) {
+	t.sets, t.squares = mem[:setSlots], mem[setSlots:2*setSlots]
+	t.clear()
+}
+
+// clear empties t.
+func (t *setTable) clear() {
 	for _, i := range t.used {
 		t.sets[i] = 0
 	}
 	t.used = t.used[:0]
-	size := 64
-	for size < 2*n && size < maxSetSlots {
-		size *= 2
-	}
-	t.resize(size)
-}
-
-// resize makes t's slots size many (t must be empty).
-func (t *setTable) resize(size int) {
-	if size > len(t.sets) {
-		t.sets, t.squares = make([]uint64, size), make([]uint64, size)
-	}
-	t.size, t.shift = size, uint(64-bits.TrailingZeros(uint(size)))
 }
 
 // add records that squares can be stood on having taken set, and reports
 // false when the table is full.
 func (t *setTable) add(set, squares uint64) bool {
-	for i := int(set * 0x9e3779b97f4a7c15 >> t.shift); ; i = (i + 1) & (t.size - 1) {
+	for i := int(set * 0x9e3779b97f4a7c15 >> (64 - setSlotBits)); ; i = (i + 1) & (setSlots - 1) {
 		switch t.sets[i] {
 		case set:
 			t.squares[i] |= squares
 			return true
 		case 0:
-			if 2*len(t.used) >= t.size {
-				return t.grow() && t.add(set, squares)
+			if len(t.used) == setSlots/2 {
+				return false
 			}
 			t.sets[i], t.squares[i] = set, squares
 			t.used = append(t.used, int32(i))
 			return true
 		}
 	}
-}
-
-// grow doubles the table, and reports false when it is at its largest.
-func (t *setTable) grow() bool {
-	if 2*t.size > maxSetSlots {
-		return false
-	}
-	sets, squares, used := t.sets, t.squares, t.used
-	t.sets, t.squares, t.used = nil, nil, make([]int32, 0, 2*len(used))
-	t.resize(2 * t.size)
-	for _, i := range used {
-		t.add(sets[i], squares[i])
-	}
-	return true
 }

@@ -1,0 +1,758 @@
+// Package capture finds the legal captures of a position: every complete
+// capture of every piece, scored by the precedence rule, of which only the
+// best are kept (RULES.md §3.1):
+//
+//	score = 2·(199·kings + 100·men) + 1 if made by a king
+//
+// 199·k + 100·m orders by value 2k+m and then by fewer kings; the last bit
+// makes a king's capture beat a man's of equal value.
+//
+// # Design
+//
+// Captured pieces stay on the board until the capture ends, so the empty
+// squares never change during a capture: every jump is an edge between two
+// squares, labelled with the piece it takes, and a capture is a trail that
+// uses each label once and ends where no unused label has an edge.
+//
+// Each capturing piece is first searched plainly, depth first, as the C++
+// engines do (Search): in real positions a capture tree has a few to a few
+// hundred nodes, and nothing beats the plain search there. Single jumps,
+// the most common captures of all, are found with shifts for all men at
+// once (JumpOnce). A piece whose plain search outgrows its budget is hard:
+// made-up placements give trees of astronomically many trails. hardSearch
+// then finishes it exactly with two methods that take turns counted in
+// units of work, and the first to finish answers:
+//
+//   - levels, top down (hard.go): the sets a capture could take, from the
+//     heaviest, each asked of the Euler test (euler.go): a trail using one
+//     chosen jump per piece exists exactly when the chosen edges are
+//     connected and at most the start and the end have odd degree. On
+//     crowded boards the best captures take all or nearly all in reach,
+//     and a few tests answer;
+//   - sets, bottom up (setsearch.go): for each set of pieces, every square
+//     the piece can stand on having taken exactly that set. Where few sets
+//     can be taken it answers at once, and its time is bounded by the sets.
+//
+// Both are exact, so which answers never changes the answer, and both work
+// on the caller's goroutine: the same position does the same work in the
+// same order on every machine. The search looks at a context, when given
+// one, every ctxEvery units of hard work, and stops with its error.
+// Memory: the plain search and the Euler test live on the stack; the set
+// search's index, up to 8 MiB, is kept in a pool from call to call.
+//
+// The cold paths (landing paths, click-by-click input, move text) ask one
+// question of the same jump graph: can a capture standing here still take
+// exactly these pieces and end there (Walker, by the Euler test).
+package capture
+
+import (
+	"context"
+	"math/bits"
+	"slices"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
+)
+
+const (
+	manValue  = 100
+	kingValue = 199
+)
+
+// The tuning of the search, in nodes of the plain search or units of work
+// of the hard search (a node, an Euler test step or a set tried cost about
+// 35 ns; a set expanded costs setCost units).
+//
+//   - plainBudget: the nodes of one piece's plain search after which it is
+//     hard. On a board where at least crowdedPrey enemy pieces could be
+//     taken (an empty square on both sides along some line), the piece is
+//     hard after earlyBudget nodes: there captures get long and the hard
+//     search pays at once (lidraughts' 32 kings: 40 µs to 10 µs). In the
+//     perft suite to depth 6 no plain search that ran past earlyBudget had
+//     more than 12 such pieces.
+//   - sparseKings: the most enemy pieces for which the kings that can
+//     jump are found one by one rather than by the board-wide fill.
+//   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
+//     of the method that answered the last hard piece of the position, or
+//     of the levels search, which answers most pieces within it; then the
+//     set search has setShare times the levels search's share, in turns of
+//     turn units, since where it is needed the levels search is mostly far
+//     slower.
+//   - ctxEvery: the units of hard work between two looks at the context.
+const (
+	plainBudget = 1 << 10
+	earlyBudget = 1 << 7
+	crowdedPrey = 16
+	sparseKings = 6
+	firstTurn   = 1 << 15
+	turn        = 1 << 10
+	setShare    = 4
+	setCost     = 2
+	ctxEvery    = 1 << 12
+)
+
+// The flags of a Move.
+const (
+	FlagKing      uint8 = 1 << iota // made by a king
+	FlagPromotion                   // crowns a man
+)
+
+// Move is a move as the generator makes it: the start and end square (bit
+// indices), the flags and the captured pieces.
+type Move struct {
+	from, to uint8
+	flags    uint8
+	captured uint64
+}
+
+// NewMove returns the move from bit from to bit to with the flags and the
+// captured pieces given.
+func NewMove(from, to, flags uint8, captured uint64) Move {
+	return Move{from: from, to: to, flags: flags, captured: captured}
+}
+
+// From returns the bit of the start square.
+func (m Move) From() uint8 { return m.from }
+
+// To returns the bit of the end square.
+func (m Move) To() uint8 { return m.to }
+
+// Flags returns the flags.
+func (m Move) Flags() uint8 { return m.flags }
+
+// Captured returns the captured pieces.
+func (m Move) Captured() uint64 { return m.captured }
+
+// Moves is a type whose values are Moves: the caller's move type, defined
+// on Move, so that moves are appended to the caller's slices as they are
+// found, with no conversion but of type.
+type Moves interface {
+	~struct {
+		from, to uint8
+		flags    uint8
+		captured uint64
+	}
+}
+
+// Board is a position as move generation reads it.
+type Board struct {
+	Own, Opp uint64 // the pieces of the side to move, and of the other side
+	OwnMen   uint64
+	OwnKings uint64
+	OppKings uint64
+	Empty    uint64
+	Side     int // the side to move: 0 White, 1 Black
+}
+
+// Init fills in b from the pieces of the side to move (own), of the other
+// side (opp), the kings, and the side to move (0 White, 1 Black).
+func (b *Board) Init(own, opp, kings uint64, side int) {
+	b.Own, b.Opp = own, opp
+	b.OwnKings, b.OwnMen, b.OppKings = own&kings, own&^kings, opp&kings
+	b.Empty = layout.BoardMask &^ (own | opp)
+	b.Side = side & 1
+}
+
+// Search is a Board and what a capture search needs besides. The zero
+// value, once its Board is filled in, is ready to use; a Search may be
+// used again for another board.
+type Search[M Moves] struct {
+	Board
+	// Ctx, when not nil, stops a hard search once it is done; Err then
+	// says why, and the captures are void.
+	Ctx context.Context
+	Err error
+
+	from       uint8
+	flags      uint8
+	occ        uint64 // occupied squares with the capturing piece lifted
+	open       uint64 // empty squares with the capturing piece lifted
+	best       int    // best score recorded so far, -1 for none
+	start      int    // where this search's moves start in dst
+	pieceStart int    // where the current piece's moves start in dst
+	seen       uint64 // a bit for each capture of three pieces or more kept since pieceStart (keep)
+	nodes      int    // nodes of the current piece's plain search
+	limit      int    // its budget, in nodes
+	over       bool   // the plain search ran past its budget: the piece is hard
+	hard       bool   // the captures come from the hard search: any may come twice
+
+	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
+	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
+}
+
+// move makes a move of the caller's type.
+func (g *Search[M]) move(from, to, flags uint8, captured uint64) M {
+	return M(Move{from: from, to: to, flags: flags, captured: captured})
+}
+
+// outOfBudget is called when a search has used up its budget, and reports
+// whether it must stop: always, but at the early check of a plain search
+// on a board that is not crowded, which then goes on to plainBudget.
+func (g *Search[M]) outOfBudget() bool {
+	if g.limit == earlyBudget {
+		if bits.OnesCount64(g.takeable(g.Empty|g.Own)) < crowdedPrey {
+			g.limit = plainBudget
+			return false
+		}
+	}
+	g.over = true
+	return true
+}
+
+// Captures appends the best captures of the side to move to dst, and
+// nothing when it has none.
+func (g *Search[M]) Captures(dst []M) []M {
+	kings, men := g.Jumpers()
+	return g.CapturesOf(dst, kings, men)
+}
+
+// Jumpers returns the side to move's kings and men that can jump now, and
+// fills in g.jumpFrom when some king can.
+func (g *Search[M]) Jumpers() (kings, men uint64) {
+	kings = g.OwnKings
+	if bits.OnesCount64(g.Opp) <= sparseKings {
+		kings = g.kingsJumping(kings)
+	}
+	if kings != 0 {
+		kings &= g.initKingJumps()
+	}
+	// Kings alone are common in the positions with kings, and then the
+	// men's fill is wasted.
+	if g.OwnMen != 0 {
+		men = JumpSources(g.Opp, g.Empty) & g.OwnMen
+	}
+	return kings, men
+}
+
+// CapturesOf appends the best captures of the given kings and men, which
+// must be the side to move's, the kings among those initKingJumps allows,
+// and the men among those that can jump.
+func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
+	if men == 0 {
+		return g.searchCapturesFrom(dst, kings, 0, 0)
+	}
+	multi := g.jumpTwice(men)
+	return g.searchCapturesFrom(dst, kings, multi, men&^multi)
+}
+
+// CapturesOfMen appends the best captures of the men of twice, which
+// must be the side to move's, for a board where the side to move has no
+// kings and only those men can capture more than one piece (JumpOnce).
+func (g *Search[M]) CapturesOfMen(dst []M, twice uint64) []M {
+	return g.searchCapturesFrom(dst, 0, twice, 0)
+}
+
+// searchCapturesFrom appends the best captures of the given kings and men,
+// which must all be the side to move's, the kings among those that
+// initKingJumps allows; the men of single can only jump once. Kings go
+// first: their captures are usually the heavier, and a high best lets the
+// graph search cut the rest early. Hard pieces go last (searchHardPieces).
+func (g *Search[M]) searchCapturesFrom(dst []M, kings, men, single uint64) []M {
+	g.start = len(dst)
+	g.best = -1
+	if kings != 0 {
+		g.initOffAxis()
+	}
+	var hardKings, hardMen uint64
+	for k := kings; k != 0 && g.Err == nil; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		if dst = g.searchPiece(dst, b, true, earlyBudget); g.over {
+			hardKings |= 1 << b
+			dst = dst[:g.pieceStart] // found again, with the rest
+		}
+	}
+	for k := men; k != 0 && g.Err == nil; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		if dst = g.searchPiece(dst, b, false, earlyBudget); g.over {
+			hardMen |= 1 << b
+			dst = dst[:g.pieceStart]
+		}
+	}
+	if hardKings|hardMen != 0 && g.Err == nil {
+		dst = g.searchHardPieces(dst, hardKings, hardMen)
+	}
+	if g.Err != nil {
+		return dst[:g.start]
+	}
+	// A single jump is worth a king at most, and a man's capture of equal
+	// value loses to a king's.
+	if single != 0 && g.best <= 2*kingValue {
+		dst = g.recordSingleJumps(dst, single)
+	}
+	return dst
+}
+
+// jumpTwice returns those of men that have a jump after which they can
+// jump again. A man that lands on a square from which it can jump again
+// can do so over another piece than the one it took, since the only jump
+// over that one goes back to its start square, which JumpSources counts as
+// taken (it is, by the man itself).
+func (g *Search[M]) jumpTwice(men uint64) uint64 {
+	opp, again := g.Opp, g.Empty&JumpSources(g.Opp, g.Empty)
+	return ((men<<layout.E&opp)<<layout.E&again)>>(2*layout.E) | ((men<<layout.SW&opp)<<layout.SW&again)>>(2*layout.SW) |
+		((men<<layout.SE&opp)<<layout.SE&again)>>(2*layout.SE) | ((men<<layout.S&opp)<<layout.S&again)>>(2*layout.S) |
+		((men>>layout.E&opp)>>layout.E&again)<<(2*layout.E) | ((men>>layout.SW&opp)>>layout.SW&again)<<(2*layout.SW) |
+		((men>>layout.SE&opp)>>layout.SE&again)<<(2*layout.SE) | ((men>>layout.S&opp)>>layout.S&again)<<(2*layout.S)
+}
+
+// recordSingleJumps records the jumps of men, each of which can only
+// jump once.
+func (g *Search[M]) recordSingleJumps(dst []M, men uint64) []M {
+	g.flags = 0
+	for _, o := range [4]int{layout.E, layout.SW, layout.SE, layout.S} {
+		for l := (men << o & g.Opp) << o & g.Empty; l != 0; l &= l - 1 {
+			t := bits.TrailingZeros64(l)
+			g.from = uint8(t - 2*o)
+			dst = g.record(dst, t, 1<<(t-o))
+		}
+		for l := (men >> o & g.Opp) >> o & g.Empty; l != 0; l &= l - 1 {
+			t := bits.TrailingZeros64(l)
+			g.from = uint8(t + 2*o)
+			dst = g.record(dst, t, 1<<(t+o))
+		}
+	}
+	return dst
+}
+
+// takeable returns the enemy pieces that have an open square on both
+// sides along some line, where open holds the squares counted as open.
+func (g *Board) takeable(open uint64) uint64 {
+	return g.Opp & (open<<layout.E&(open>>layout.E) | open<<layout.SW&(open>>layout.SW) |
+		open<<layout.SE&(open>>layout.SE) | open<<layout.S&(open>>layout.S))
+}
+
+// kingsJumping returns those of kings, the side to move's, that can jump
+// an enemy piece now. It looks at the enemy pieces on each king's lines,
+// one by one: when they are few, that is quicker than initKingJumps,
+// which most positions with kings then need not call at all.
+func (g *Board) kingsJumping(kings uint64) uint64 {
+	occ := g.Own | g.Opp
+	var out uint64
+	for k := kings; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k) & 63
+		for c := layout.KingTargets[b] & g.Opp; c != 0; c &= c - 1 {
+			if layout.JumpPath[b][bits.TrailingZeros64(c)&63]&occ == 0 {
+				out |= 1 << b
+				break
+			}
+		}
+	}
+	return out
+}
+
+// initKingJumps fills in where kings could jump from (kingfill.go) and
+// returns its union.
+func (g *Search[M]) initKingJumps() uint64 {
+	return kingJumpFrom(&g.jumpFrom, g.Opp, g.Empty|g.OwnKings)
+}
+
+// initOffAxis fills in g.offAxis from g.jumpFrom, for a king search.
+func (g *Search[M]) initOffAxis() {
+	jf := &g.jumpFrom
+	l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
+	g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
+}
+
+// searchPiece appends the best captures of the piece on bit b that the
+// plain search finds within budget. When it runs out, g.over is set and
+// the piece is hard: searchHardPieces finishes it.
+func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
+	g.from = uint8(b)
+	g.pieceStart, g.seen = len(dst), 0
+	g.nodes, g.limit, g.over = 0, limit, false
+	if king {
+		g.flags = FlagKing
+		g.occ = (g.Own | g.Opp) &^ (1 << b)
+		dst = g.kingJumps(dst, b, 0, 1, 0, false)
+	} else {
+		g.flags = 0
+		g.open = g.Empty | 1<<b
+		if land := JumpLandings(1<<b, g.Opp, g.open); land != 0 {
+			dst = g.manJumps(dst, b, 0, 0, land)
+		}
+	}
+	return dst
+}
+
+// searchHardPieces finishes the pieces whose plain search ran out of
+// budget, those whose captures could be worth the most first: the best
+// score they find lets the others skip what cannot reach it.
+func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
+	var h hardSearch
+	h.ctx = g.Ctx
+	defer func() {
+		if h.sets != nil {
+			setSearches.Put(h.sets)
+		}
+	}()
+	type hardPiece struct {
+		b, bound int
+		king     bool
+	}
+	var buf [layout.NumSquares]hardPiece
+	pieces := buf[:0]
+	for k := kings | men; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		king := kings&(1<<b) != 0
+		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, king)
+		r, _ := h.jg.reach(1<<b, 0)
+		pieces = append(pieces, hardPiece{b, h.jg.value(r), king})
+	}
+	slices.SortStableFunc(pieces, func(x, y hardPiece) int { return y.bound - x.bound })
+	for _, pc := range pieces {
+		if pc.bound < g.best {
+			continue
+		}
+		g.setPiece(pc.b, pc.king, len(dst))
+		g.hard = true
+		h.jg.init(pc.b, g.Own|g.Opp, g.Opp, g.OppKings, pc.king)
+		h.bar = max(g.best, 0)
+		h.begin()
+		for done := false; !done; {
+			done = h.next()
+			for i, se := range h.found[:h.nFound] {
+				for e := se.ends; e != 0; e &= e - 1 {
+					dst = g.recordScored(dst, bits.TrailingZeros64(e), se.set, h.score[i])
+				}
+			}
+			h.nFound, h.bar = 0, max(h.bar, g.best)
+		}
+		g.hard = false
+		if h.err != nil {
+			g.Err = h.err
+			return dst
+		}
+	}
+	return dst
+}
+
+// setPiece makes the piece on bit b the capturing piece, whose captures
+// are recorded from start in dst on.
+func (g *Search[M]) setPiece(b int, king bool, start int) {
+	g.from = uint8(b)
+	g.pieceStart, g.seen = start, 0
+	g.flags = 0
+	if king {
+		g.flags = FlagKing
+	}
+}
+
+// manJumps extends a man's capture standing on bit at having taken
+// captured, whose score is score, given where it can jump next (not
+// nowhere). Where a jump cannot go on, the capture is recorded here rather
+// than in a call of its own: most jumps end a capture.
+func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land uint64) []M {
+	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
+		return dst
+	}
+	for ; land != 0 && !g.over; land &= land - 1 {
+		l := bits.TrailingZeros64(land) & 63
+		// The eight landing squares are distinct, and each jumped piece
+		// lies half-way between start and landing.
+		x := (at + l) >> 1 & 63
+		taken := captured | 1<<x
+		sc := score + g.jumpScore(x)
+		if next := JumpLandings(1<<l, g.Opp&^taken, g.open); next != 0 {
+			dst = g.manJumps(dst, l, taken, sc, next)
+		} else {
+			g.nodes++
+			dst = g.recordScored(dst, l, taken, sc)
+		}
+	}
+	return dst
+}
+
+// kingJumps extends a king's capture standing on bit at having taken
+// captured. A king jumps the first piece along a line if it is an enemy not
+// yet taken and may land on any empty square behind it. It looks only in
+// the directions g.jumpFrom allows (kingfill.go).
+//
+// skip holds the directions (bit d for direction index d) not to look in,
+// and ext whether the capture goes on in one of them anyway. After a jump
+// the way back is always blocked, by the piece just taken; and straight on
+// from any landing square but the first finds the same piece and the same
+// landings as from the first, so only the first goes on that way (the
+// others would repeat its captures, path for path).
+func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip uint8, ext bool) []M {
+	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
+		return dst
+	}
+	extended := ext
+	prey := g.Opp &^ captured
+	at &= 63 // lets the compiler drop its checks on shifts and indices
+	// The directions to look in, without a branch per direction: the
+	// branches would be mispredicted half the time.
+	jf := &g.jumpFrom
+	dirs := (jf[0]>>at&1 | jf[1]>>at&1<<1 | jf[2]>>at&1<<2 | jf[3]>>at&1<<3 |
+		jf[4]>>at&1<<4 | jf[5]>>at&1<<5 | jf[6]>>at&1<<6 | jf[7]>>at&1<<7) &^ uint64(skip)
+	for ; dirs != 0 && !g.over; dirs &= dirs - 1 {
+		d := bits.TrailingZeros64(dirs) & 7
+		f, landings, after := lineJumpAfter(d, layout.Rays[d][at], g.occ)
+		if prey&f == 0 || landings == 0 {
+			continue
+		}
+		extended = true
+		taken := captured | f
+		fb := bits.TrailingZeros64(f) & 63
+		sc := score + g.jumpScore(fb)
+		// Where the capture may go on from a landing square, as
+		// g.jumpFrom sees it: never back over f (the way it came is open,
+		// so the picture always says yes there), and straight on only from
+		// the first square (see above). Other squares end the capture.
+		a := d & 3
+		back := uint8(1) << ((d + 4) & 7)
+		// The captures that end here are recorded last, in one go: those
+		// that go on first raise the best score, and then most of the
+		// others fall short of it at once.
+		//
+		// The picture does not know what the capture has taken: a square
+		// whose lines hold no enemy piece left to take ends the capture
+		// too, without a call. Most calls that find nothing are such.
+		left := prey &^ f
+		fi := layout.Neighbour[d][fb] & 63
+		first := uint64(1) << fi
+		var ends uint64
+		// Enemy pieces left on the first square's lines, if the picture
+		// lets it go on at all: one unpredictable branch rather than two.
+		if (layout.CrossRays[a][fi]|layout.Rays[d][fi])&left&-((g.offAxis[a]|jf[d])>>fi&1) != 0 {
+			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
+		} else {
+			ends = first
+		}
+		if rest := landings &^ first; rest != 0 && !g.over {
+			// Whether the capture goes straight on from these squares.
+			on := false
+			if after&prey != 0 {
+				n := layout.Neighbour[d][bits.TrailingZeros64(after)]
+				on = n != layout.NoBit && g.occ&(1<<n) == 0
+			}
+			more := rest & g.offAxis[a]
+			if !on {
+				ends |= rest &^ more
+			}
+			for ; more != 0 && !g.over; more &= more - 1 {
+				m := bits.TrailingZeros64(more) & 63
+				if layout.CrossRays[a][m]&left != 0 {
+					dst = g.kingJumps(dst, m, taken, sc, back|1<<d, on)
+				} else if !on {
+					ends |= 1 << m
+				}
+			}
+		}
+		if ends != 0 {
+			dst = g.recordEnds(dst, ends, taken, sc)
+		}
+	}
+	if !extended && captured != 0 {
+		dst = g.recordScored(dst, at, captured, score)
+	}
+	return dst
+}
+
+// recordEnds records the captures taking captured, of score score, that
+// end on each square of ends, as one node.
+//
+// It is small enough to be inlined in kingJumps, so that the common
+// capture of too low a score costs no call: keepEnds does the rest.
+func (g *Search[M]) recordEnds(dst []M, ends, captured uint64, score int) []M {
+	if g.nodes++; score < g.best {
+		return dst
+	}
+	return g.keepEnds(dst, ends, captured, score)
+}
+
+// keepEnds is the rest of recordEnds, for a score that may be kept.
+func (g *Search[M]) keepEnds(dst []M, ends, captured uint64, score int) []M {
+	if g.nodes > g.limit {
+		g.outOfBudget()
+	}
+	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
+		// Its score is kept: no need to compare it again per square.
+		for ; ends != 0; ends &= ends - 1 {
+			dst = g.keep(dst, bits.TrailingZeros64(ends), captured, score)
+		}
+		return dst
+	}
+	// Captures of two pieces at most: none of them was found before (see
+	// record), and a king is never crowned.
+	if score > g.best {
+		dst = g.raise(dst, score)
+	}
+	for ; ends != 0; ends &= ends - 1 {
+		dst = append(dst, g.move(g.from, uint8(bits.TrailingZeros64(ends)), g.flags, captured))
+	}
+	return dst
+}
+
+// jumpScore returns what taking the piece on bit b adds to a score: see
+// the top of this file.
+func (g *Search[M]) jumpScore(b int) int {
+	return 2*manValue + 2*(kingValue-manValue)*int(g.OppKings>>(b&63)&1)
+}
+
+// lineJumpAfter returns, given a king's ray in direction index d and the
+// pieces on the board, the nearest piece on the ray as a bit and the
+// squares behind it up to the next one (where the king lands if it jumps
+// that piece), and that next piece as a bit, or 0 when the line ends
+// first. The piece is 0 when the ray is empty, and then the landings mean
+// nothing. Directions towards square 50 find pieces by the lowest bit,
+// the others by the highest; the landing squares come from the ray
+// itself, not from a table looked up after finding the piece, which would
+// have to wait for it.
+func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
+	blockers := ray & occ
+	if d < 4 {
+		nearest = blockers & -blockers
+		beyond := blockers &^ nearest
+		after = beyond & -beyond
+		return nearest, ray & -(nearest << 1) & (after - 1), after
+	}
+	nearest = uint64(1) << bits.Len64(blockers) >> 1
+	// Twice the piece after the next one, or 1 for none. Bit 63 is no
+	// square: the mask only tells the compiler so.
+	past := uint64(1) << (bits.Len64(blockers&^nearest) & 63)
+	return nearest, ray & (nearest - 1) & -past, past >> 1
+}
+
+// score returns the precedence score of taking captured with the current
+// piece (see the top of this file).
+func (g *Search[M]) score(captured uint64) int {
+	kings := bits.OnesCount64(captured & g.OppKings)
+	s := 2 * (kingValue*kings + manValue*(bits.OnesCount64(captured)-kings))
+	if g.flags&FlagKing != 0 {
+		s++
+	}
+	return s
+}
+
+// record keeps a complete capture if it scores at least as well as the best
+// so far, dropping the worse ones and the duplicates of a move already kept.
+//
+// A duplicate is another path of the same piece from the same start to
+// the same end over the same pieces. The plain search never finds one
+// taking one or two pieces: a man's jumps fix its path, and a king's two
+// paths over the same two pieces would either take them in the same order,
+// and then differ only in where the king lands between them, which the
+// king search does not repeat (kingJumps), or in both orders, which needs
+// the two lines from start to end to cross each other twice. The turns of
+// a hard piece can find a capture again, so there every capture is
+// checked.
+func (g *Search[M]) record(dst []M, at int, captured uint64) []M {
+	return g.recordScored(dst, at, captured, g.score(captured))
+}
+
+// recordScored is record given the score of the capture. It is small
+// enough to be inlined, so that a capture of too low a score costs no call:
+// keep does the rest.
+func (g *Search[M]) recordScored(dst []M, at int, captured uint64, score int) []M {
+	if score < g.best {
+		return dst
+	}
+	return g.keep(dst, at, captured, score)
+}
+
+// keep is the rest of recordScored, for a score that may be kept.
+func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
+	flags := g.flags
+	if flags&FlagKing == 0 && layout.PromotionRow[g.Side&1]&(1<<(at&63)) != 0 {
+		flags |= FlagPromotion
+	}
+	m := g.move(g.from, uint8(at), flags, captured)
+	// A capture of three pieces or more may have been found before: its
+	// bit in g.seen says whether it may, so that most need no look.
+	var bit uint64
+	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
+		bit = uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
+	}
+	if score > g.best {
+		dst = g.raise(dst, score)
+	} else if g.hard || g.seen&bit != 0 {
+		// Only the current piece's moves can be the same move.
+		for _, old := range dst[g.pieceStart:] {
+			if old == m {
+				return dst
+			}
+		}
+	}
+	g.seen |= bit
+	return append(dst, m)
+}
+
+// raise makes score the best, dropping the captures kept before.
+func (g *Search[M]) raise(dst []M, score int) []M {
+	g.best, g.pieceStart, g.seen = score, g.start, 0
+	return dst[:g.start]
+}
+
+// Single jumps. Most captures in real games are one jump by a man, and a
+// side without kings can see with a few shifts that no man can jump twice.
+// Then every (man, direction) pair is its own move worth one piece, and
+// precedence only asks whether some jump takes a king.
+
+// JumpOnce describes the captures of a side without kings when none of
+// them can go on after its first jump. ok is false when some man may jump
+// twice (the caller then searches in full); prey is the set of pieces worth
+// taking: the kings if any jump takes a king, else every enemy piece.
+//
+// When some man can jump twice, prey is instead the set of men that can:
+// only their captures, worth at least two pieces, can be legal, since a
+// single jump is worth one piece at most.
+func (g *Board) JumpOnce() (prey uint64, any, ok bool) {
+	landed := JumpLandings(g.OwnMen, g.Opp, g.Empty)
+	if landed == 0 {
+		return 0, false, true
+	}
+	// JumpSources sees every further jump exactly: the only other one would
+	// go straight back over the piece just taken onto the start square,
+	// which it counts as occupied.
+	if again := landed & JumpSources(g.Opp, g.Empty); again != 0 {
+		return JumpSources(g.Opp, again) & g.OwnMen, true, false
+	}
+	if JumpLandings(g.OwnMen, g.OppKings, g.Empty) != 0 {
+		return g.OppKings, true, true
+	}
+	return g.Opp, true, true
+}
+
+// JumpLandings returns the squares where men land after jumping a piece
+// of prey onto an empty square, in any direction. It is the bitboard form
+// of jump for men, all at once.
+func JumpLandings(men, prey, empty uint64) uint64 {
+	return ((men<<layout.E&prey)<<layout.E | (men<<layout.SW&prey)<<layout.SW |
+		(men<<layout.SE&prey)<<layout.SE | (men<<layout.S&prey)<<layout.S |
+		(men>>layout.E&prey)>>layout.E | (men>>layout.SW&prey)>>layout.SW |
+		(men>>layout.SE&prey)>>layout.SE | (men>>layout.S&prey)>>layout.S) & empty
+}
+
+// JumpSources returns the squares from which a man could jump a piece of
+// prey onto an empty square, in any direction.
+func JumpSources(prey, empty uint64) uint64 {
+	return ((empty>>layout.E&prey)>>layout.E | (empty>>layout.SW&prey)>>layout.SW |
+		(empty>>layout.SE&prey)>>layout.SE | (empty>>layout.S&prey)>>layout.S |
+		(empty<<layout.E&prey)<<layout.E | (empty<<layout.SW&prey)<<layout.SW |
+		(empty<<layout.SE&prey)<<layout.SE | (empty<<layout.S&prey)<<layout.S) & layout.BoardMask
+}
+
+// CountJumps counts the (man, direction) pairs of single jumps over prey.
+func CountJumps(men, prey, empty uint64) int {
+	return bits.OnesCount64((men<<layout.E&prey)<<layout.E&empty) + bits.OnesCount64((men<<layout.SW&prey)<<layout.SW&empty) +
+		bits.OnesCount64((men<<layout.SE&prey)<<layout.SE&empty) + bits.OnesCount64((men<<layout.S&prey)<<layout.S&empty) +
+		bits.OnesCount64((men>>layout.E&prey)>>layout.E&empty) + bits.OnesCount64((men>>layout.SW&prey)>>layout.SW&empty) +
+		bits.OnesCount64((men>>layout.SE&prey)>>layout.SE&empty) + bits.OnesCount64((men>>layout.S&prey)>>layout.S&empty)
+}
+
+// AppendJumps appends the single jumps over prey of the side to move's men
+// on g, a board without kings on which no man can jump twice (JumpOnce).
+func AppendJumps[M Moves](dst []M, g *Board, prey uint64) []M {
+	promo := layout.PromotionRow[g.Side&1]
+	for _, off := range layout.Directions {
+		for l := layout.Shift(layout.Shift(g.OwnMen, off)&prey, off) & g.Empty; l != 0; l &= l - 1 {
+			t := bits.TrailingZeros64(l)
+			var flags uint8
+			if promo&(1<<t) != 0 {
+				flags = FlagPromotion
+			}
+			dst = append(dst, M(Move{from: uint8(t - 2*off), to: uint8(t), flags: flags, captured: 1 << (t - off)}))
+		}
+	}
+	return dst
+}

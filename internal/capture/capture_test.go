@@ -1,0 +1,417 @@
+package capture
+
+import (
+	"bufio"
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math"
+	"math/bits"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
+	"pgregory.net/rapid"
+)
+
+// board is a position for the tests: the side to move's pieces, the
+// other side's, the kings and the side to move.
+type board struct {
+	own, opp, kings uint64
+	side            int
+}
+
+// capture is a complete capture of one piece, as the tests compare them.
+type capture struct {
+	from, to int
+	taken    uint64
+}
+
+func (c capture) String() string {
+	return strconv.Itoa(int(layout.SquareOf[c.from])) + "x" + strconv.Itoa(int(layout.SquareOf[c.to])) + "{" + squareList(c.taken) + "}"
+}
+
+// pieceCaptures returns the best captures of the piece on bit from by one
+// method: the plain search with no budget, the levels search or the set
+// search alone, from the first node and with no bar; and its best score.
+// ok is false when the set search ran out of room.
+func pieceCaptures(b board, from int, method string) (best int, caps []capture, ok bool) {
+	king := b.kings&(1<<from) != 0
+	var h hardSearch
+	h.jg.init(from, b.own|b.opp, b.opp, b.kings, king)
+	h.reach, h.within = h.jg.reach(1<<from, 0)
+	best = -1
+	keep := func(set, ends uint64, score int) {
+		if score > best {
+			best, caps = score, nil
+		}
+		for e := ends; score == best && e != 0; e &= e - 1 {
+			caps = append(caps, capture{from, bits.TrailingZeros64(e), set})
+		}
+	}
+	flush := func() {
+		for i, se := range h.found[:h.nFound] {
+			keep(se.set, se.ends, h.score[i])
+		}
+		h.nFound = 0
+	}
+	switch method {
+	case "plain":
+		var g Search[Move]
+		g.Init(b.own, b.opp, b.kings, b.side)
+		g.Jumpers()
+		g.initOffAxis()
+		g.start, g.best = 0, -1
+		for _, m := range g.searchPiece(nil, from, king, math.MaxInt) {
+			keep(m.captured, 1<<m.to, g.best)
+		}
+	case "levels":
+		h.levels.init(&h)
+		for !h.levels.run(&h, math.MaxInt) {
+			flush()
+		}
+		flush()
+	case "sets":
+		h.sets = new(setSearch)
+		h.sets.init(&h)
+		for {
+			done := h.sets.run(&h, math.MaxInt)
+			if h.sets.full {
+				return 0, nil, false
+			}
+			flush()
+			if done {
+				break
+			}
+		}
+	}
+	slices.SortFunc(caps, func(x, y capture) int {
+		return cmpOr(x.to-y.to, cmpU(x.taken, y.taken))
+	})
+	return best, caps, true
+}
+
+func cmpOr(a, b int) int {
+	if a != 0 {
+		return a
+	}
+	return b
+}
+
+func cmpU(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// capturers returns the bits of the side to move's pieces that can jump.
+func capturers(b board) uint64 {
+	var g Search[Move]
+	g.Init(b.own, b.opp, b.kings, b.side)
+	kings, men := g.Jumpers()
+	return kings | men
+}
+
+// checkMethods compares, piece by piece, the levels search and the set
+// search with the plain search of no budget: three different algorithms.
+func checkMethods(t *rapid.T, b board) {
+	for c := capturers(b); c != 0; c &= c - 1 {
+		from := bits.TrailingZeros64(c)
+		best, want, _ := pieceCaptures(b, from, "plain")
+		for _, method := range []string{"levels", "sets"} {
+			got, caps, ok := pieceCaptures(b, from, method)
+			if !ok {
+				continue
+			}
+			if got != best || !slices.Equal(caps, want) {
+				t.Fatalf("own %s, opp %s, kings %s, piece on %d: %s %d %v, plain %d %v", squareList(b.own), squareList(b.opp),
+					squareList(b.kings), layout.SquareOf[from], method, got, caps, best, want)
+			}
+		}
+	}
+}
+
+// drawBoard draws a random placement, White to move, with a given density
+// of pieces.
+func drawBoard(t *rapid.T) board {
+	var b board
+	own := rapid.IntRange(1, 30).Draw(t, "own")
+	opp := rapid.IntRange(5, 60).Draw(t, "opp")
+	king := rapid.IntRange(0, 100).Draw(t, "king")
+	for n := 1; n <= layout.NumSquares; n++ {
+		x := rapid.IntRange(0, 99).Draw(t, "square")
+		switch {
+		case x < own:
+			b.own |= squareBit(n)
+		case x < own+opp:
+			b.opp |= squareBit(n)
+		default:
+			continue
+		}
+		if rapid.IntRange(0, 99).Draw(t, "kind") < king {
+			b.kings |= squareBit(n)
+		}
+	}
+	return b
+}
+
+// drawWalk draws a board on which a white king can take eight or more
+// pieces: a random capture walked on an empty board, each piece it jumps
+// placed and every square it crosses kept empty, then the rest of the
+// board filled in part with white men (obstacles) and black pieces.
+func drawWalk(t *rapid.T) board {
+	var b board
+	at := int(layout.BitOf[rapid.IntRange(1, layout.NumSquares).Draw(t, "start")])
+	b.own, b.kings = 1<<at, 1<<at
+	keep := uint64(1) << at
+	for range rapid.IntRange(8, 14).Draw(t, "steps") {
+		var options [][3]int // direction, piece bit, landing bit
+		for d := range 8 {
+			for x := layout.Rays[d][at]; x != 0; x &= x - 1 {
+				f := bits.TrailingZeros64(x)
+				between := layout.Rays[d][at] &^ layout.Rays[d][f] &^ (1 << f)
+				if between&b.opp != 0 || (1<<f)&(keep|b.opp) != 0 {
+					continue
+				}
+				for l := layout.Rays[d][f]; l != 0; l &= l - 1 {
+					to := bits.TrailingZeros64(l)
+					if layout.Rays[d][f]&^layout.Rays[d][to]&b.opp != 0 {
+						break
+					}
+					options = append(options, [3]int{d, f, to})
+				}
+			}
+		}
+		if len(options) == 0 {
+			break
+		}
+		o := rapid.SampledFrom(options).Draw(t, "jump")
+		d, f, to := o[0], o[1], o[2]
+		keep |= layout.Rays[d][at]&^layout.Rays[d][f]&^(1<<f) | layout.Rays[d][f]&^layout.Rays[d][to]
+		b.opp |= 1 << f
+		at = to
+	}
+	allKings := rapid.IntRange(0, 3).Draw(t, "allKings") == 0
+	for x := b.opp; x != 0; x &= x - 1 {
+		if allKings || rapid.Bool().Draw(t, "king") {
+			b.kings |= x & -x
+		}
+	}
+	density := rapid.IntRange(30, 100).Draw(t, "density")
+	for n := 1; n <= layout.NumSquares; n++ {
+		sq := squareBit(n)
+		if (b.own|b.opp|keep)&sq != 0 || rapid.IntRange(1, 100).Draw(t, "fill") > density {
+			continue
+		}
+		if rapid.IntRange(0, 9).Draw(t, "black") == 0 {
+			b.opp |= sq
+		} else {
+			b.own |= sq
+		}
+	}
+	return b
+}
+
+// Each method of the hard search, alone from the first node, finds the
+// captures of the plain search without budget: on random placements, and
+// on crowded boards where a king can take many pieces.
+func TestMethodsMatchPlain(t *testing.T) {
+	t.Run("random", func(t *testing.T) { rapid.Check(t, func(t *rapid.T) { checkMethods(t, drawBoard(t)) }) })
+	t.Run("crowded", func(t *testing.T) { rapid.Check(t, func(t *rapid.T) { checkMethods(t, drawWalk(t)) }) })
+}
+
+// worstCases reads the hardest known positions of the library's table,
+// with at most maxSide pieces a side.
+func worstCases(t *testing.T, maxSide int) (names []string, boards []board) {
+	f, err := os.Open("../../testdata/worstcase.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		b, white, black := parseFEN(t, fields[1])
+		if white <= maxSide && black <= maxSide {
+			names, boards = append(names, fields[0]), append(boards, b)
+		}
+	}
+	return names, boards
+}
+
+// parseFEN reads the placements of the table: "W:W...:B..." with K for a
+// king, and the counts of White's and Black's pieces.
+func parseFEN(t *testing.T, fen string) (b board, white, black int) {
+	parts := strings.Split(fen, ":")
+	var pieces [2]uint64
+	for _, part := range parts[1:] {
+		side := 0
+		if part[0] == 'B' {
+			side = 1
+		}
+		for _, sq := range strings.Split(part[1:], ",") {
+			king := strings.HasPrefix(sq, "K")
+			n, err := strconv.Atoi(strings.TrimPrefix(sq, "K"))
+			if err != nil {
+				t.Fatalf("%s: %v", fen, err)
+			}
+			pieces[side] |= squareBit(n)
+			if king {
+				b.kings |= squareBit(n)
+			}
+		}
+	}
+	b.side = 0
+	if parts[0] == "B" {
+		b.side = 1
+	}
+	b.own, b.opp = pieces[b.side], pieces[1-b.side]
+	return b, bits.OnesCount64(pieces[0]), bits.OnesCount64(pieces[1])
+}
+
+// On every piece of the hardest known positions, the levels search and the
+// set search alone find the same captures (the library's TestWorstCase
+// checks their number against Scan's).
+func TestWorstCaseMethods(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second or two per position")
+	}
+	names, boards := worstCases(t, 20)
+	for i, b := range boards {
+		for c := capturers(b); c != 0; c &= c - 1 {
+			from := bits.TrailingZeros64(c)
+			b1, levels, _ := pieceCaptures(b, from, "levels")
+			b2, sets, ok := pieceCaptures(b, from, "sets")
+			if ok && (b1 != b2 || !slices.Equal(levels, sets)) {
+				t.Errorf("%s, piece on %d: levels %d %v, sets %d %v", names[i], layout.SquareOf[from], b1, levels, b2, sets)
+			}
+		}
+	}
+}
+
+// The Euler test's end squares are those of every capture found by trying
+// every way, for random sets of the pieces a crowded board's king can
+// reach.
+func TestEulerEnds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := drawWalk(t)
+		from := bits.TrailingZeros64(b.own & b.kings & capturers(b))
+		if from == 64 {
+			return
+		}
+		w := NewWalker(from, b.own|b.opp, b.opp, b.kings, true)
+		reach, _ := w.jg.reach(1<<from, 0)
+		var set uint64
+		for r := reach; r != 0; r &= r - 1 {
+			if bits.OnesCount64(set) < 9 && rapid.Bool().Draw(t, "in") {
+				set |= r & -r
+			}
+		}
+		var want uint64
+		var walk func(at int, left uint64)
+		walk = func(at int, left uint64) {
+			if left == 0 {
+				want |= 1 << at
+				return
+			}
+			w.Steps(at, left, func(l, piece int) { walk(l, left&^(1<<piece)) })
+		}
+		walk(from, set)
+		if got := w.Ends(context.Background(), from, set, layout.BoardMask, 0); got != want {
+			t.Fatalf("from %d taking %s: ends %s, want %s", layout.SquareOf[from], squareList(set), squareList(got), squareList(want))
+		}
+	})
+}
+
+// gf2Basis.reduce gives two vectors the same remainder exactly when they
+// differ by a vector of the space.
+func TestReduce(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b gf2Basis
+		vs := rapid.SliceOfN(rapid.Uint64(), 0, 70).Draw(t, "basis")
+		for _, v := range vs {
+			b.add(v)
+		}
+		x, y := rapid.Uint64().Draw(t, "x"), rapid.Uint64().Draw(t, "y")
+		inSpan := func(v uint64) bool { return b.reduce(v) == 0 }
+		if (b.reduce(x) == b.reduce(y)) != inSpan(x^y) {
+			t.Fatalf("x %x, y %x: remainders %x, %x", x, y, b.reduce(x), b.reduce(y))
+		}
+		for _, v := range vs {
+			if !inSpan(v) {
+				t.Fatalf("%x added but not in the span", v)
+			}
+		}
+		if b.reduce(x)&b.pivots != 0 {
+			t.Fatalf("remainder %x has a pivot bit", b.reduce(x))
+		}
+	})
+}
+
+// The engine runs on the caller's goroutine and never looks at the clock:
+// its files start no goroutine and import nothing that could (sync only
+// for the pool that keeps the set search's memory).
+func TestEngineIsPlain(t *testing.T) {
+	files, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, file := range files {
+		name := file.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			switch path, _ := strconv.Unquote(imp.Path.Value); path {
+			case "time", "sync/atomic", "runtime", "iter", "os", "unsafe":
+				t.Errorf("%s imports %s", name, path)
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt:
+				t.Errorf("%s: a go statement", fset.Position(n.Pos()))
+			case *ast.SelectorExpr:
+				if x, ok := n.X.(*ast.Ident); ok && x.Name == "sync" && n.Sel.Name != "Pool" {
+					t.Errorf("%s: sync.%s", fset.Position(n.Pos()), n.Sel.Name)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// The search of the hardest known positions allocates nothing once the
+// set search's memory is in its pool.
+func TestNoAllocations(t *testing.T) {
+	names, boards := worstCases(t, 99)
+	var dst [256]Move
+	for i, b := range boards {
+		var g Search[Move]
+		find := func() {
+			g.Init(b.own, b.opp, b.kings, b.side)
+			g.Captures(dst[:0])
+		}
+		find()
+		if n := testing.AllocsPerRun(3, find); n != 0 {
+			t.Errorf("%s: %v allocations", names[i], n)
+		}
+	}
+}

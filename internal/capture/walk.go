@@ -1,0 +1,76 @@
+package capture
+
+import (
+	"context"
+	"math"
+	"math/bits"
+
+	"github.com/frisian-draughts/frisian/internal/layout"
+)
+
+// Walker walks the captures of one piece square by square, for the cold
+// paths: a move's landing paths, click-by-click input, move text. Its one
+// question, whether a capture standing somewhere can still take exactly
+// some pieces and end on some square, is the Euler test's, which answers
+// at once even where the paths are countless.
+type Walker struct {
+	jg    jumpGraph
+	euler eulerSearch
+}
+
+// NewWalker returns the walker of the captures of the piece on bit from,
+// a king or a man, with the pieces of all on the board, that jump only
+// pieces of prey (of which kings are the kings).
+func NewWalker(from int, all, prey, kings uint64, king bool) *Walker {
+	w := new(Walker)
+	w.jg.init(from&63, all, prey, kings, king)
+	return w
+}
+
+// Steps calls f with every jump from bit at over a piece of left: where it
+// lands and the piece it takes, in ascending order of landing square.
+func (w *Walker) Steps(at int, left uint64, f func(land, piece int)) {
+	var piece [64]uint8
+	var lands uint64
+	for j := w.jg.jumpable[at&63] & left; j != 0; j &= j - 1 {
+		x := bits.TrailingZeros64(j)
+		l := w.jg.landings(x, 1<<(at&63))
+		lands |= l
+		for ; l != 0; l &= l - 1 {
+			piece[bits.TrailingZeros64(l)] = uint8(x)
+		}
+	}
+	for ; lands != 0; lands &= lands - 1 {
+		l := bits.TrailingZeros64(lands)
+		f(l, int(piece[l]))
+	}
+}
+
+// JumpBetween returns the piece jumped going from bit a to bit b in one
+// jump, and false when no jump over a piece of the walker's prey does.
+func (w *Walker) JumpBetween(a, b int) (int, bool) {
+	for j := w.jg.jumpable[a&63]; j != 0; j &= j - 1 {
+		x := bits.TrailingZeros64(j)
+		if w.jg.landings(x, 1<<(a&63))&(1<<(b&63)) != 0 {
+			return x, true
+		}
+	}
+	return 0, false
+}
+
+// Ends returns the squares of want on which a capture standing on bit at
+// can end after taking exactly the pieces of left, and that land on every
+// square of visit (but at) on the way: a walk that must pass given squares
+// asks that, and the answer is short of no capture that does. When ctx is
+// done first the answer is short (ctx.Err() says so).
+func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uint64 {
+	if left == 0 {
+		return want & (1 << (at & 63))
+	}
+	w.euler.ctx, w.euler.err = ctx, nil
+	w.euler.init(&w.jg, at&63, left, layout.BoardMask)
+	w.euler.visit = visit &^ (1 << (at & 63))
+	w.euler.begin(want)
+	w.euler.run(math.MaxInt)
+	return w.euler.found
+}
