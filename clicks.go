@@ -65,6 +65,11 @@ type Clicks struct {
 // completed from there, so it answers at once also where the moves have
 // countless paths.
 func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
+	return p.followClicks(legal, clicked)
+}
+
+// followClicks is FollowClicks.
+func (p Position) followClicks(legal []Move, clicked []Square) Clicks {
 	c := Clicks{p: p, clicked: slices.Clone(clicked)}
 	if len(clicked) == 0 {
 		for _, m := range legal {

@@ -229,6 +229,11 @@ func (p Position) OutcomeWith(rules DrawRules) Outcome {
 // official rules, where whether the game is drawn depends on the replies
 // to each move (a few moves of two kings).
 func (p Position) OutcomeWithMoves(rules DrawRules, legal []Move) Outcome {
+	return p.outcomeAmong(rules, legal)
+}
+
+// outcomeAmong is OutcomeWithMoves.
+func (p Position) outcomeAmong(rules DrawRules, legal []Move) Outcome {
 	if len(legal) == 0 {
 		return Outcome{winFor(p.Turn().Opponent()), NoLegalMove}
 	}

@@ -1,0 +1,146 @@
+package frisian
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"os"
+	"slices"
+)
+
+// Legal is a position with its legal moves, worked out once: what a board
+// UI, a server or a bot needs of one position — the moves, their text, a
+// typed move resolved, a click followed, a path to animate, the outcome —
+// without working the moves out again for each. Get one with
+// [Position.Legal].
+//
+// A Legal is a small value, safe to copy and to share between goroutines.
+// The zero Legal is the empty board with White to move and no moves: lost
+// for White.
+type Legal struct {
+	p     Position
+	moves []Move // in Move.Compare order, shared by copies: never written
+}
+
+// Legal works out the legal moves of p. ctx bounds the time of the capture
+// search: made-up placements of many pieces can have captures that take
+// long to search (milliseconds for the hardest known; no bound is proven),
+// so a server that reads positions from strangers gives ctx a deadline.
+// When ctx is done before the moves are known, Legal returns an error
+// wrapping both [ErrSearchStopped] and ctx.Err(), never a partial list. A
+// nil ctx gives an error wrapping [os.ErrInvalid].
+func (p Position) Legal(ctx context.Context) (Legal, error) {
+	if ctx == nil {
+		return Legal{}, fmt.Errorf("legal moves: nil context: %w", os.ErrInvalid)
+	}
+	var buf [128]Move
+	var g generator
+	g.init(&p)
+	if ctx.Done() != nil {
+		g.Ctx = ctx // a context that is never done needs no looking at
+	}
+	moves := g.appendLegal(buf[:0])
+	if g.Err != nil {
+		return Legal{}, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.Err)
+	}
+	moves = slices.Clone(moves)
+	slices.SortFunc(moves, Move.Compare)
+	return Legal{p, moves}, nil
+}
+
+// Position returns the position.
+func (l Legal) Position() Position { return l.p }
+
+// Moves returns the legal moves in canonical order ([Move.Compare]): the
+// captures of the highest value if there is any capture, otherwise the
+// quiet moves. An empty list means the side to move has lost.
+func (l Legal) Moves() []Move { return slices.Clone(l.moves) }
+
+// Contains reports whether m is one of the legal moves.
+func (l Legal) Contains(m Move) bool {
+	_, found := slices.BinarySearchFunc(l.moves, m, Move.Compare)
+	return found
+}
+
+// Text returns the shortest text that names m among the legal moves, as
+// [Position.MoveText] does: "32-28", "28x19", or the whole landing path
+// ("28x17x8") where another legal capture shares its start and end, or the
+// capture ends where it began. Only those few need a path, so the texts of
+// all the moves cost about as much as working the moves out.
+func (l Legal) Text(m Move) MoveText { return l.p.moveTextAmong(m, l.moves) }
+
+// Path returns the squares m visits, as [Position.Path] does: its start,
+// every landing square in order and its end; nil when m is not legal.
+func (l Legal) Path(m Move) []Square {
+	if !l.Contains(m) {
+		return nil
+	}
+	return l.p.legalPath(m)
+}
+
+// Paths yields every path of m, least first, as [Position.Path] writes
+// one: for a capture every order and choice of landing squares that takes
+// exactly m's pieces from m's start to m's end, for a quiet move its one
+// path. The slice yielded is reused: copy it to keep it. A capture of many
+// pieces can have astronomically many paths, so stop when you have what
+// you need; for click-by-click input use [Legal.Clicks]. A move that is
+// not legal yields nothing.
+func (l Legal) Paths(m Move) iter.Seq[[]Square] {
+	return func(yield func([]Square) bool) {
+		if !l.Contains(m) {
+			return
+		}
+		if m.captured() == 0 {
+			yield([]Square{m.From(), m.To()})
+			return
+		}
+		var buf []Square
+		l.p.walkCaptures(m, func(path []uint8) bool {
+			buf = buf[:0]
+			for _, b := range path {
+				buf = append(buf, squareOfBit(b))
+			}
+			return yield(buf)
+		})
+	}
+}
+
+// Clicks follows click-by-click move input: clicked is what the player has
+// clicked so far, the start square of a move and then landing squares in
+// order (see [Clicks]). No clicks select every legal move. It does not
+// list paths: it follows the clicks on the board and asks, of each square
+// that could come next, whether a move can still be completed from there,
+// so it answers at once even where the moves have countless paths.
+func (l Legal) Clicks(clicked []Square) Clicks { return l.p.followClicks(l.moves, clicked) }
+
+// ParseMove reads PDN move text (see [ParseMoveText]) and returns the legal
+// move it names (see [Legal.Resolve]).
+func (l Legal) ParseMove(ctx context.Context, s string) (Move, error) {
+	t, err := ParseMoveText(s)
+	if err != nil {
+		return Move{}, err
+	}
+	m, err := l.Resolve(ctx, t)
+	if me, ok := err.(*MoveError); ok {
+		me.Move = clip(s)
+	}
+	return m, err
+}
+
+// Resolve returns the legal move t names, as [MoveText.Resolve] does. ctx
+// bounds the search of landing paths that a partial path such as
+// "47x27x7" asks for; when it is done before the answer is known the error
+// wraps both [ErrSearchStopped] and ctx.Err(). A quiet move or a whole
+// landing path needs no search. A nil ctx gives an error wrapping
+// [os.ErrInvalid].
+func (l Legal) Resolve(ctx context.Context, t MoveText) (Move, error) {
+	text := clip(t.String())
+	if err := t.check(ctx, text); err != nil {
+		return Move{}, err
+	}
+	return t.resolve(ctx, l.p, l.moves, text)
+}
+
+// Outcome returns the outcome of the position under the given draw rules,
+// as [Position.OutcomeWith] does.
+func (l Legal) Outcome(rules DrawRules) Outcome { return l.p.outcomeAmong(rules, l.moves) }
