@@ -29,9 +29,14 @@
 //
 // A [Move] is a start square, an end square and a set of captured squares;
 // different paths that agree on all three are one Move. [Position.Path]
-// gives a landing path for animation, [Position.Paths] every path, and
-// [Position.NextSquares] what may follow the squares a player has clicked.
-// [Move.Compare] orders moves canonically.
+// gives a landing path for animation. [Move.Compare] orders moves
+// canonically.
+//
+// A board UI, a server or a bot asks many things of one position. A
+// [Legal], from [Position.Legal], holds the legal moves worked out once
+// under a context, and answers them all: the moves in canonical order,
+// their text, their paths, what may follow the squares a player has
+// clicked ([Legal.Clicks]), the move a typed text names and the outcome.
 //
 // # Text
 //
@@ -59,10 +64,6 @@
 // counts have run. [PDNReader] reads files of many games, leniently or
 // strictly; [PDNWriter] writes games that read back the same.
 //
-// A board UI works out the legal moves of each position once and passes
-// them to [Position.FollowClicks] for clicks, [MoveText.ResolveAmong] for
-// typed moves and [Position.OutcomeWithMoves] for the result.
-//
 // # Untrusted input
 //
 // Every parser returns a typed error for any input and never panics, and
@@ -72,17 +73,16 @@
 // [Position.CheckMaterial] demands material a game can have. The capture
 // rule asks for the heaviest capture, and a crowded board can have
 // astronomically many capture orders. The search is exact and its memory
-// bounded, and it settles the classic worst cases (a king taking 32 kings,
-// a man taking 26 pieces) quickly, but no bound on its time is proven for
-// every placement: a server that reads positions from strangers calls
-// [Position.LegalMovesContext], one that reads their moves
-// [Position.ParseMoveContext], and one that reads their files
-// [PDNReader.NextContext], with a deadline.
+// bounded, and it settles the hardest placements known in milliseconds,
+// but no bound on its time is proven for every placement: a server that
+// reads positions or moves from strangers uses [Position.Legal], and one
+// that reads their files [PDNReader.NextContext], with a deadline.
 //
 // # Speed
 //
 // Move generation uses 64-bit boards on which every Frisian direction is a
-// constant shift. [Position.AppendLegalMoves] does not allocate given
-// enough capacity in real positions; [Perft] and [PerftParallel] count
+// constant shift, and runs on the caller's goroutine: the same position
+// does the same work on every machine. [Position.AppendLegalMoves] does
+// not allocate given enough capacity; [Perft] and [PerftParallel] count
 // leaf nodes for testing and benchmarking.
 package frisian

@@ -164,33 +164,19 @@ func (m Move) IsZero() bool { return m == Move{} }
 // Move appears once, whatever number of paths it has. An empty result means
 // the side to move has lost. The order is that of generation, which
 // depends on the board; sort with slices.SortFunc(moves, [Move.Compare])
-// for the canonical one (UIs and tests that compare lists want it). For
-// positions from untrusted sources use LegalMovesContext, which can be
-// stopped. A capture that is hard to search (made up placements, never
-// seen in games) may be searched by a second goroutine too, for the
-// length of the call, when GOMAXPROCS allows; that goroutine yields to any
-// other that can run while it waits between the call's hard pieces. Its
-// buffers (up to about 9 MiB, most of them for the hardest placements) are
-// kept for the next such search, in a sync.Pool, which the garbage
-// collector empties when they go unused.
+// for the canonical one. For a position from an untrusted source use
+// [Position.Legal], whose context bounds the capture search.
 func (p Position) LegalMoves() []Move {
 	var buf [128]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	return append([]Move(nil), moves...)
 }
 
-// LegalMovesContext is [Position.LegalMoves] for positions from untrusted
-// sources.
-//
-// The capture search is exact and its memory bounded (under 16 MiB), but no
-// bound on its time is proven: a hostile placement of many pieces may need
-// many thousand times as long as a real position (the README's Speed
-// section and testdata/worstcase.txt give figures). LegalMovesContext looks
-// at ctx once a capture search outgrows its first quick pass; when ctx is
-// done it returns no moves and an error wrapping both [ErrSearchStopped] and
-// ctx.Err(), never a partial list. Give ctx a deadline
-// ([context.WithTimeout]) to bound the time of one call; a nil ctx gives
-// an error wrapping [os.ErrInvalid].
+// LegalMovesContext is [Position.LegalMoves] under a context, as
+// [Position.Legal] works the moves out: when ctx is done before the moves
+// are known it returns no moves and an error wrapping both
+// [ErrSearchStopped] and ctx.Err(); a nil ctx gives an error wrapping
+// [os.ErrInvalid].
 func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 	switch {
 	case ctx == nil:
@@ -210,7 +196,12 @@ func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 }
 
 // AppendLegalMoves appends the legal moves to dst and returns the extended
-// slice. With enough capacity in dst it does not allocate.
+// slice, in the order of LegalMoves. With enough capacity in dst it does
+// not allocate: the capture search works on the caller's goroutine and
+// stack, and the memory that only made-up placements of many pieces need
+// (8 MiB, for the search by taken sets) is kept from one call to the next.
+// Real positions take well under a microsecond; the hardest known
+// placements take milliseconds (see [Position.Legal] for untrusted ones).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.side[0]&p.kings != 0 {
 		var g generator
