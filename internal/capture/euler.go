@@ -47,9 +47,6 @@ type eulerSearch struct {
 	// The parts the edges chosen so far join (with the start), changed in
 	// place by each choice and changed back after it.
 	parts [layout.NumSquares + 1]uint64
-	// The jump chosen for each label: its line and its two squares.
-	line [layout.NumSquares]uint8
-	edge [layout.NumSquares]uint64
 	// space[i] is spanned by the differences between the jumps of each
 	// label from i on, and sum[i] is the sum of their first jumps.
 	space [layout.NumSquares + 1]gf2Basis
@@ -232,7 +229,7 @@ func (e *eulerSearch) enter(i int, p uint64, n int) bool {
 		return false // a square to land on that no jump can reach
 	}
 	if i == e.k {
-		e.found |= need | e.otherEnds(need)
+		e.found |= need
 		return false
 	}
 	// Whatever jumps are chosen from here, the parities change by the
@@ -249,7 +246,6 @@ func (e *eulerSearch) enter(i int, p uint64, n int) bool {
 func (e *eulerSearch) choose(i int, f *eulerFrame) {
 	a, b := f.a&-f.a, f.b&-f.b
 	edge := a | b
-	e.line[i], e.edge[i] = uint8(f.li), edge
 	n := f.n
 	ia, ib := -1, -1
 	for j, c := range e.parts[:n] {
@@ -289,66 +285,6 @@ func (e *eulerSearch) unchoose(f *eulerFrame) {
 	case f.ua >= 0:
 		e.parts[f.ua] = f.undo[0]
 	}
-}
-
-// otherEnds returns the squares of want that are also ends, given the
-// jumps chosen for every label, whose end is end: where the capture's jump
-// onto end could land on another square of the same run instead, that
-// square is the end, so long as the chosen jumps stay connected. One
-// choice of jumps then stands for a run of ends, which the search need
-// not find one by one.
-func (e *eulerSearch) otherEnds(end uint64) uint64 {
-	var out uint64
-	for i := range e.k {
-		edge := e.edge[i]
-		if edge&end == 0 || edge == end {
-			continue
-		}
-		r := e.label[i].lines[e.line[i]]
-		run, other := r[0], edge&^end
-		if r[0]&end == 0 {
-			run = r[1]
-		}
-		cand := run & e.want &^ (e.found | end)
-		if cand == 0 {
-			continue
-		}
-		// The parts of the other jumps: the start's, and at most one
-		// more, which the moved jump must join to it.
-		start := e.join(e.start, i)
-		rest := uint64(0)
-		for j := range e.k {
-			if j != i && e.edge[j]&^start != 0 {
-				rest |= e.edge[j]
-			}
-		}
-		switch {
-		case rest == 0:
-			out |= cand
-		case e.join(rest&-rest, i) != rest:
-			// Three parts or more: one jump cannot join them.
-		case other&start != 0:
-			out |= cand & rest
-		case other&rest != 0:
-			out |= cand & start
-		}
-	}
-	return out
-}
-
-// join returns the squares of the chosen jumps, but label skip's, that are
-// connected to from.
-func (e *eulerSearch) join(from uint64, skip int) uint64 {
-	for grown := true; grown; {
-		grown = false
-		for j := range e.k {
-			if c := e.edge[j]; j != skip && c&from != 0 && c&^from != 0 {
-				from |= c
-				grown = true
-			}
-		}
-	}
-	return from
 }
 
 // stopped looks at the context, and reports whether the test must stop.
