@@ -144,6 +144,7 @@ type hardSearch struct {
 	// The state of the turns: the next turn's units of each method, and
 	// whether the set search has begun.
 	levelsTurn, setsTurn int
+	share                int // the set search's share of the turns
 	setsBegun            bool
 }
 
@@ -171,16 +172,15 @@ func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
 	h.nFound, h.setsBegun = 0, false
-	h.levelsTurn, h.setsTurn = turn, setShare*turn/setCost
 	// Where only a capture of everything in reach would do, the levels
-	// search has one set to test.
+	// search has one set to test: it goes first, and keeps half the time.
+	h.share = setShare
 	if l := &h.levels; l.n == 1 && l.levels[0] == [2]int{l.nk, l.nm} {
-		h.setsFirst = false
+		h.setsFirst, h.share = false, 1
 	}
+	h.levelsTurn, h.setsTurn = firstTurn, h.share*turn/setCost
 	if h.setsFirst {
 		h.levelsTurn, h.setsTurn = 0, firstTurn/setCost
-	} else {
-		h.levelsTurn = firstTurn
 	}
 }
 
@@ -207,7 +207,7 @@ func (h *hardSearch) next() bool {
 		h.setsFirst = true
 		return true
 	}
-	h.levelsTurn, h.setsTurn = turn, setShare*turn/setCost
+	h.levelsTurn, h.setsTurn = turn, h.share*turn/setCost
 	return h.err != nil
 }
 
