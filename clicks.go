@@ -21,9 +21,8 @@ import (
 // square come after all the others. Instead the clicks are followed as
 // jumps on the board, one piece each, and every jump that could come next
 // is asked whether the rest of the move can still be completed from its
-// landing square: the Euler test of euler.go answers that at once for
-// every end square (captureGraph.ends, which stays exact when the test
-// runs out of budget).
+// landing square: the capture engine's walker answers that at once for
+// every end square (capture.Walker.Ends, by the Euler test).
 
 // Clicks is what the squares a player has clicked so far select: the
 // answer to one click of click-by-click move input (see

@@ -245,7 +245,7 @@ func (g *Search[M]) CapturesOfMen(dst []M, twice uint64) []M {
 // which must all be the side to move's, the kings among those that
 // initKingJumps allows; the men of single can only jump once. Kings go
 // first: their captures are usually the heavier, and a high best lets the
-// graph search cut the rest early. Hard pieces go last (searchHardPieces).
+// hard search cut the rest early. Hard pieces go last (searchHardPieces).
 func (g *Search[M]) searchCapturesFrom(dst []M, kings, men, single uint64) []M {
 	g.start = len(dst)
 	g.best = -1
