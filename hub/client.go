@@ -125,6 +125,13 @@ func Start(ctx context.Context, path string, args ...string) (*Client, error) {
 // Stdin and Stdout unset, and does the opening handshake. When cmd.Stderr
 // is nil the client keeps the last few KiB the engine writes there for
 // ExitError. ctx bounds the start and the handshake only.
+//
+// On unix, when cmd.SysProcAttr is nil, the engine runs in a process group
+// of its own, and the client ends the whole group: when it kills the
+// engine (Close, Quit, a context that ends, a stop not answered) and when
+// the engine exits, so that an engine behind a wrapper script, or a child
+// it forked, does not outlive it. A caller that sets SysProcAttr decides
+// the group itself (the group is ended when Setpgid is set and Pgid 0).
 func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
 	if ctx == nil {
 		return nil, nilContext("StartCmd")
@@ -132,43 +139,149 @@ func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	stdin, err := cmd.StdinPipe()
+	if cmd.Stdin != nil || cmd.Stdout != nil {
+		return nil, fmt.Errorf("hub: StartCmd: Stdin or Stdout already set: %w", os.ErrInvalid)
+	}
+	o = o.withDefaults()
+	p, err := startProcess(cmd, o.StopTimeout)
 	if err != nil {
-		return nil, fmt.Errorf("hub: %w", err)
+		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		stdin.Close()
-		return nil, fmt.Errorf("hub: %w", err)
-	}
-	var errTail *tail
-	if cmd.Stderr == nil {
-		errTail = &tail{}
-		cmd.Stderr = errTail
-	}
-	if cmd.WaitDelay == 0 {
-		// A child of the engine that keeps its stderr open must not hold
-		// up Wait, and so Close, for long.
-		cmd.WaitDelay = time.Second
-	}
-	if err := cmd.Start(); err != nil {
-		stdin.Close()
-		stdout.Close()
-		return nil, fmt.Errorf("hub: starting engine: %w", err)
-	}
-	c := newClient(stdout, stdin, o, func() {
-		cmd.Process.Kill()
-		stdin.Close()
-		stdout.Close() // the read end, in case a child keeps the write end open
-	}, cmd.Wait)
-	c.stderr = errTail
-	go c.read(stdout)
+	c := newClient(p.out, p.in, o, p.end, p.wait)
+	c.stderr = p.tail
+	go c.read(p.out)
 	if err := c.handshake(ctx); err != nil {
 		c.kill(err)
 		<-c.dead
 		return nil, err
 	}
 	return c, nil
+}
+
+// process is an engine process started by StartCmd, with the pipes of its
+// standard streams.
+type process struct {
+	cmd     *exec.Cmd
+	in, out *os.File // the engine's input and output, the client's ends
+	tail    *tail    // the engine's stderr, when the client keeps it
+	pgid    int      // the process group to end with it, or 0
+
+	exited chan struct{} // closed once the process has been waited for
+	status error         // its exit status; set before exited is closed
+	// copied is closed when the copy of stderr has ended (at once when
+	// there is none); errOut is the read end it copies from.
+	copied chan struct{}
+	errOut *os.File
+	grace  time.Duration // how long the copy may outlast the process
+
+	mu     sync.Mutex
+	reaped bool // the process has been waited for; its group is not signalled again
+}
+
+// startProcess starts cmd with pipes of its own for the standard streams:
+// the client closes them, and Wait waits for the process alone, not for a
+// child that holds a copy of them.
+func startProcess(cmd *exec.Cmd, grace time.Duration) (*process, error) {
+	p := &process{cmd: cmd, exited: make(chan struct{}), copied: make(chan struct{}), grace: grace}
+	var child []*os.File // the ends the engine gets, closed here once it has them
+	closeAll := func() {
+		for _, f := range append(child, p.in, p.out, p.errOut) {
+			if f != nil {
+				f.Close()
+			}
+		}
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("hub: %w", err)
+	}
+	child, p.in = append(child, inR), inW
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll()
+		return nil, fmt.Errorf("hub: %w", err)
+	}
+	child, p.out = append(child, outW), outR
+	cmd.Stdin, cmd.Stdout = inR, outW
+	var errTo io.Writer
+	switch w := cmd.Stderr.(type) {
+	case *os.File:
+	case nil:
+		p.tail = &tail{}
+		errTo = p.tail
+	default:
+		errTo = w
+	}
+	if errTo != nil {
+		errR, errW, err := os.Pipe()
+		if err != nil {
+			closeAll()
+			return nil, fmt.Errorf("hub: %w", err)
+		}
+		child, p.errOut = append(child, errW), errR
+		cmd.Stderr = errW
+	}
+	newGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		return nil, fmt.Errorf("hub: starting engine: %w", err)
+	}
+	for _, f := range child {
+		f.Close()
+	}
+	p.pgid = groupOf(cmd)
+	if p.errOut != nil {
+		go func() {
+			io.Copy(errTo, p.errOut)
+			p.errOut.Close()
+			close(p.copied)
+		}()
+	} else {
+		close(p.copied)
+	}
+	go func() {
+		err := cmd.Wait()
+		p.mu.Lock()
+		if p.pgid > 0 {
+			killGroup(p.pgid) // what the engine left running
+		}
+		p.reaped = true
+		p.mu.Unlock()
+		p.status = err
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+// end kills the engine, and its process group, and closes the client's
+// ends of its pipes.
+func (p *process) end() {
+	p.mu.Lock()
+	if !p.reaped {
+		if p.pgid > 0 {
+			killGroup(p.pgid)
+		}
+		p.cmd.Process.Kill()
+	}
+	p.mu.Unlock()
+	p.in.Close()
+	p.out.Close()
+}
+
+// wait waits for the process to exit, and for the copy of its stderr
+// (for up to the grace time more, for a process outside the group that
+// holds it), and returns its exit status.
+func (p *process) wait() error {
+	<-p.exited
+	t := time.NewTimer(p.grace)
+	defer t.Stop()
+	select {
+	case <-p.copied:
+	case <-t.C:
+		p.errOut.Close()
+		<-p.copied
+	}
+	return p.status
 }
 
 // NewClient does the opening handshake with an engine that reads the lines
@@ -203,10 +316,16 @@ func NewClient(ctx context.Context, r io.Reader, w io.Writer, o Options) (*Clien
 	return c, nil
 }
 
-func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() error) *Client {
+// withDefaults returns o with the defaults of its zero fields.
+func (o Options) withDefaults() Options {
 	if o.StopTimeout <= 0 {
 		o.StopTimeout = DefaultStopTimeout
 	}
+	return o
+}
+
+func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() error) *Client {
+	o = o.withDefaults()
 	c := &Client{
 		opt:  o,
 		w:    w,

@@ -34,7 +34,9 @@
 // the Err variables, ProtocolError, EngineError and ExitError), and one
 // that ignores stop or quit is killed after Options.StopTimeout, whatever
 // the context: stopping a search and closing a Client always end, and
-// Close leaves no process or goroutine behind.
+// Close leaves no process or goroutine behind. On unix Start runs the
+// engine in a process group of its own and ends the whole group, so that
+// an engine behind a wrapper script, or a child it forked, ends with it.
 //
 // A nil context is refused, as in the frisian package: every function and
 // method here that takes a context returns an error wrapping os.ErrInvalid
