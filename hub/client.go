@@ -67,7 +67,9 @@ type Client struct {
 	wait    func() error
 	stderr  *tail
 
-	wmu   sync.Mutex // one line written at a time
+	// wlock is held while a line is written, one at a time; a writer
+	// waits for it no longer than its context lasts.
+	wlock chan struct{}
 	logMu sync.Mutex // one call of Options.Log at a time
 
 	// ctl carries the reader's lines other than info and done to the
@@ -82,12 +84,17 @@ type Client struct {
 	deadErr    error // why the reader ended; set before dead is closed
 	exitStatus error // how the engine ended: nil for a clean exit
 
-	opMu        sync.Mutex // one operation at a time; guards the fields below
-	id          ID
-	params      []Param
+	// op is held by the operation in progress, one at a time (begin,
+	// Quit); it guards the fields below. An operation waits for it no
+	// longer than its context lasts.
+	op          chan struct{}
 	owedPongs   int // pongs still to come for syncs given up on
 	initialized bool
 	closed      bool
+
+	infoMu sync.Mutex // guards id and params, which operations set
+	id     ID
+	params []Param
 
 	smu        sync.Mutex // guards the fields below
 	search     *Searching
@@ -327,11 +334,13 @@ func (o Options) withDefaults() Options {
 func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() error) *Client {
 	o = o.withDefaults()
 	c := &Client{
-		opt:  o,
-		w:    w,
-		wait: wait,
-		ctl:  make(chan Line, 256),
-		dead: make(chan struct{}),
+		opt:   o,
+		w:     w,
+		wait:  wait,
+		ctl:   make(chan Line, 256),
+		dead:  make(chan struct{}),
+		wlock: make(chan struct{}, 1),
+		op:    make(chan struct{}, 1),
 	}
 	c.life, c.endLife = context.WithCancel(context.Background())
 	// Ending the connection also ends the reader's wait to pass on an
@@ -342,16 +351,16 @@ func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() 
 
 // ID returns the engine's identity.
 func (c *Client) ID() ID {
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
+	c.infoMu.Lock()
+	defer c.infoMu.Unlock()
 	return c.id
 }
 
 // Params returns the parameters the engine declared, with the values last
 // set.
 func (c *Client) Params() []Param {
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
+	c.infoMu.Lock()
+	defer c.infoMu.Unlock()
 	out := slices.Clone(c.params)
 	for i := range out {
 		out[i].Values = slices.Clone(out[i].Values)
@@ -372,12 +381,16 @@ func (c *Client) Param(name string) (Param, bool) {
 
 // handshake sends hub and reads the identity and the parameters up to wait.
 func (c *Client) handshake(ctx context.Context) error {
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
+	if err := c.lockOp(ctx); err != nil {
+		return err
+	}
+	defer c.unlockOp()
 	if err := c.send(ctx, cmd("hub")); err != nil {
 		return err
 	}
 	return c.await(ctx, "wait", func(l Line) {
+		c.infoMu.Lock()
+		defer c.infoMu.Unlock()
 		switch l.Command {
 		case "id":
 			c.id = ID{Line: l}
@@ -439,6 +452,8 @@ func (c *Client) setParam(ctx context.Context, name, value string) error {
 	if err := c.sync(ctx); err != nil {
 		return err
 	}
+	c.infoMu.Lock()
+	defer c.infoMu.Unlock()
 	for i := range c.params {
 		if c.params[i].Name == name {
 			c.params[i].Value = value
@@ -519,7 +534,7 @@ func (c *Client) Init(ctx context.Context) error {
 }
 
 func (c *Client) init(ctx context.Context) error {
-	for _, p := range c.params {
+	for _, p := range c.Params() {
 		if p.Name != "variant" || p.Value == "frisian" {
 			continue
 		}
@@ -577,16 +592,30 @@ func (c *Client) Ping(ctx context.Context) error {
 
 // Quit asks the engine to exit (quit) and waits until it has, for up to
 // StopTimeout or until ctx ends, then kills it if it has not. A running
-// search ends with ErrClosed. Quit returns nil when the engine exited
-// cleanly, an *ExitError when it failed, an error wrapping ErrUnresponsive
-// when it had to be killed after StopTimeout, and one wrapping ctx's error
-// when it was killed because ctx ended. Calls after the first return nil.
+// search ends with ErrClosed; an operation in progress that does not end
+// within StopTimeout is ended by killing the engine. Quit returns nil when
+// the engine exited cleanly, an *ExitError when it failed, an error
+// wrapping ErrUnresponsive when it had to be killed after StopTimeout, and
+// one wrapping ctx's error when it was killed because ctx ended. Calls
+// after the first return nil.
 func (c *Client) Quit(ctx context.Context) error {
 	if ctx == nil {
 		return nilContext("Client.Quit")
 	}
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
+	wait, cancel := context.WithTimeout(ctx, c.opt.StopTimeout)
+	err := c.lockOp(wait)
+	cancel()
+	if err != nil {
+		// An operation holds on: kill the engine, which ends it.
+		c.kill(ErrClosed)
+		select {
+		case c.op <- struct{}{}:
+		case <-ctx.Done():
+			<-c.dead
+			return fmt.Errorf("hub: quit: %w", ctx.Err())
+		}
+	}
+	defer c.unlockOp()
 	if c.closed {
 		return nil
 	}
@@ -600,7 +629,10 @@ func (c *Client) Quit(ctx context.Context) error {
 	case <-c.dead:
 	default:
 		if ctx.Err() == nil {
-			c.send(ctx, cmd("quit"))
+			// An engine that does not read it is killed below.
+			sendCtx, cancel := context.WithTimeout(ctx, c.opt.StopTimeout)
+			c.send(sendCtx, cmd("quit"))
+			cancel()
 		}
 		// The engine's stdin closes with the process's end, or here for
 		// an engine that waits for it.
@@ -628,48 +660,90 @@ func (c *Client) Quit(ctx context.Context) error {
 // Close is Quit without a context: it waits at most StopTimeout.
 func (c *Client) Close() error { return c.Quit(context.Background()) }
 
-// closeWrite closes the engine's input when the client can.
+// closeWrite closes the engine's input when the client can, after the
+// line being written; a write that does not end within StopTimeout is
+// ended by killing the engine.
 func (c *Client) closeWrite() {
-	if wc, ok := c.w.(io.Closer); ok {
-		c.wmu.Lock()
+	wc, ok := c.w.(io.Closer)
+	if !ok {
+		return
+	}
+	t := time.NewTimer(c.opt.StopTimeout)
+	defer t.Stop()
+	select {
+	case c.wlock <- struct{}{}:
 		wc.Close()
-		c.wmu.Unlock()
+		<-c.wlock
+	case <-t.C:
+		c.kill(ErrUnresponsive)
 	}
 }
 
-// begin begins the operation op: it refuses a nil ctx, takes opMu and
-// checks that the client is usable. On success the caller calls end when
-// the operation is over, to release opMu.
+// lockOp takes the operation lock, waiting no longer than ctx lasts.
+func (c *Client) lockOp(ctx context.Context) error {
+	select {
+	case c.op <- struct{}{}:
+		return nil
+	default:
+	}
+	select {
+	case c.op <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("hub: waiting for the operation in progress: %w", ctx.Err())
+	}
+}
+
+func (c *Client) unlockOp() { <-c.op }
+
+// begin begins the operation op: it refuses a nil ctx, takes the operation
+// lock and checks that the client is usable, waiting for a search that is
+// being stopped to end. On success the caller calls end when the operation
+// is over, to release the lock.
 func (c *Client) begin(ctx context.Context, op string) (end func(), err error) {
 	if ctx == nil {
 		return nil, nilContext(op)
 	}
-	c.opMu.Lock()
-	if err := c.usable(); err != nil {
-		c.opMu.Unlock()
+	if err := c.lockOp(ctx); err != nil {
 		return nil, err
 	}
-	return c.opMu.Unlock, nil
+	if err := c.usable(ctx); err != nil {
+		c.unlockOp()
+		return nil, err
+	}
+	return c.unlockOp, nil
 }
 
 // usable returns the error for an operation on a closed or dead client,
 // or one with a search running, and drops the control lines left over
 // from earlier (a stray error while idle), which are not about the
-// commands the operation sends. opMu is held.
-func (c *Client) usable() error {
+// commands the operation sends. A search that has been told to stop is
+// waited for while ctx lasts: the engine answers stop, or is killed after
+// StopTimeout. The operation lock is held.
+func (c *Client) usable(ctx context.Context) error {
 	if c.closed {
 		return ErrClosed
+	}
+	c.smu.Lock()
+	s := c.search
+	c.smu.Unlock()
+	if s != nil {
+		s.mu.Lock()
+		stopping := s.stopped
+		s.mu.Unlock()
+		if !stopping {
+			return ErrBusy
+		}
+		select {
+		case <-s.done:
+		case <-ctx.Done():
+			return fmt.Errorf("hub: waiting for the last search to stop: %w", ctx.Err())
+		}
 	}
 	select {
 	case <-c.dead:
 		return c.deadErr
 	default:
-	}
-	c.smu.Lock()
-	busy := c.search != nil
-	c.smu.Unlock()
-	if busy {
-		return ErrBusy
 	}
 	for {
 		select {
@@ -683,8 +757,9 @@ func (c *Client) usable() error {
 	}
 }
 
-// send writes l. When ctx ends while the write is blocked (an engine that
-// no longer reads), the engine is killed.
+// send writes l. When ctx ends while the write is blocked, or while an
+// earlier write is (an engine that no longer reads), the engine is killed
+// and the error wraps ErrUnresponsive and ctx's error.
 func (c *Client) send(ctx context.Context, l Line) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -694,24 +769,35 @@ func (c *Client) send(ctx context.Context, l Line) error {
 		return c.deadErr
 	default:
 	}
+	unresponsive := func() error {
+		err := fmt.Errorf("%w: writing %s: %w", ErrUnresponsive, l.Command, ctx.Err())
+		c.kill(err)
+		return err
+	}
+	select {
+	case c.wlock <- struct{}{}:
+	case <-ctx.Done():
+		return unresponsive()
+	}
 	s := l.String()
 	c.log(true, s)
-	c.wmu.Lock()
-	stop := context.AfterFunc(ctx, func() {
-		c.kill(fmt.Errorf("%w: writing %s: %w", ErrUnresponsive, l.Command, context.Cause(ctx)))
-	})
+	stop := context.AfterFunc(ctx, func() { unresponsive() })
 	_, err := io.WriteString(c.w, s+"\n")
-	stop()
-	c.wmu.Unlock()
-	if err != nil {
-		return c.gone(err)
+	stopped := stop()
+	<-c.wlock
+	switch {
+	case !stopped: // ctx ended during the write, and the engine was killed
+		return unresponsive()
+	case err != nil:
+		return c.gone(ctx, err)
 	}
 	return nil
 }
 
 // gone returns the error for a write that failed: the engine has exited,
-// or will soon. An engine that closed its input but goes on is killed.
-func (c *Client) gone(err error) error {
+// or will soon. An engine that closed its input but goes on is killed
+// after StopTimeout, or when ctx ends.
+func (c *Client) gone(ctx context.Context, err error) error {
 	t := time.NewTimer(c.opt.StopTimeout)
 	defer t.Stop()
 	select {
@@ -719,6 +805,9 @@ func (c *Client) gone(err error) error {
 	case <-t.C:
 		c.kill(&ExitError{Err: err})
 		<-c.dead
+	case <-ctx.Done():
+		c.kill(&ExitError{Err: err})
+		return fmt.Errorf("%w: %w", &ExitError{Err: err}, ctx.Err())
 	}
 	return c.deadErr
 }

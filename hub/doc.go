@@ -28,8 +28,10 @@
 // search and streams its reports (info lines) over a channel; Stop, Wait
 // and PonderHit end or steer it.
 //
-// Every call that waits for the engine takes a context, and waits no
-// longer than it allows; give it a deadline. An engine that hangs,
+// Every call that waits for the engine takes a context, and returns when
+// it ends, with an error wrapping the context's (ctx.Err()); give it a
+// deadline. A search given up is stopped in the background, and the next
+// call waits for that. An engine that hangs,
 // crashes, writes garbage or plays illegal moves gives a typed error (see
 // the Err variables, ProtocolError, EngineError and ExitError), and one
 // that ignores stop or quit is killed after Options.StopTimeout, whatever
