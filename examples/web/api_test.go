@@ -564,6 +564,9 @@ func TestBadRequests(t *testing.T) {
 		{"POST", "/api/new", `{"colour": "white"}`, http.StatusBadRequest},
 		{"POST", "/api/new", `{} {}`, http.StatusBadRequest},
 		{"POST", "/api/new", `[1, 2]`, http.StatusBadRequest},
+		{"POST", "/api/new", `null`, http.StatusBadRequest},
+		{"POST", "/api/new", ` null `, http.StatusBadRequest},
+		{"POST", "/api/undo", `null`, http.StatusBadRequest},
 		{"POST", "/api/new", `{"fen": "` + strings.Repeat("1", 1<<17) + `"}`, http.StatusBadRequest},
 		{"POST", "/api/move", `{"id": "nope", "move": "32-28"}`, http.StatusNotFound},
 		{"POST", "/api/move", `{"move": "32-28"}`, http.StatusNotFound},
@@ -603,8 +606,10 @@ func TestBadRequests(t *testing.T) {
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
 	req.Header.Set("Origin", "https://elsewhere.example")
 	s.ServeHTTP(rec, req)
-	if rec.Code != http.StatusForbidden {
-		t.Errorf("a request from another site: %d", rec.Code)
+	var e apiError
+	if rec.Code != http.StatusForbidden || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") ||
+		json.Unmarshal(rec.Body.Bytes(), &e) != nil || e.Error == "" {
+		t.Errorf("a request from another site: %d %s %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
 }
 

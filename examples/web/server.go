@@ -129,7 +129,11 @@ func newServer(lim limits) *server {
 		writeError(w, http.StatusNotFound, "no such API endpoint: "+clip(r.URL.Path))
 	})
 	// A page on another site may not post here in the player's name.
-	s.handler = http.NewCrossOriginProtection().Handler(mux)
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusForbidden, "a request from a page on another site is refused")
+	}))
+	s.handler = cop.Handler(mux)
 	return s
 }
 
@@ -204,10 +208,16 @@ func readRequest(w http.ResponseWriter, r *http.Request, req *request) bool {
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(req); err != nil {
+	var body *request // nil for null, which is no request
+	if err := dec.Decode(&body); err != nil {
 		writeError(w, http.StatusBadRequest, "bad JSON request: "+err.Error())
 		return false
 	}
+	if body == nil {
+		writeError(w, http.StatusBadRequest, "bad JSON request: want an object, not null")
+		return false
+	}
+	*req = *body
 	if dec.More() {
 		writeError(w, http.StatusBadRequest, "bad JSON request: more than one value")
 		return false
