@@ -567,7 +567,7 @@ func TestBadRequests(t *testing.T) {
 		{"POST", "/api/new", `null`, http.StatusBadRequest},
 		{"POST", "/api/new", ` null `, http.StatusBadRequest},
 		{"POST", "/api/undo", `null`, http.StatusBadRequest},
-		{"POST", "/api/new", `{"fen": "` + strings.Repeat("1", 1<<17) + `"}`, http.StatusBadRequest},
+		{"POST", "/api/new", `{"fen": "` + strings.Repeat("1", 1<<17) + `"}`, http.StatusRequestEntityTooLarge},
 		{"POST", "/api/move", `{"id": "nope", "move": "32-28"}`, http.StatusNotFound},
 		{"POST", "/api/move", `{"move": "32-28"}`, http.StatusNotFound},
 		{"POST", "/api/move", `{"id": "` + st.ID + `", "move": 3228}`, http.StatusBadRequest},

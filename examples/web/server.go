@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"net"
@@ -31,7 +33,9 @@ type limits struct {
 	plies    int           // moves in one game
 	newBurst int           // games a client may start at once,
 	newEvery time.Duration // and then one more each newEvery
-	inFlight int           // API requests being served at once; more get 503
+	inFlight int           // API requests being served at once (their bodies read); more get 503
+	slotWait time.Duration // how long a request waits for one of those slots
+	bodyTime time.Duration // to send a request's body, before it takes a slot
 	// moveTime bounds the legal-move search of one position. Real
 	// positions need microseconds and the hardest known placements a
 	// tenth of a second or more.
@@ -48,6 +52,8 @@ func defaultLimits() limits {
 		newBurst:   10,
 		newEvery:   6 * time.Second,
 		inFlight:   64,
+		slotWait:   250 * time.Millisecond,
+		bodyTime:   5 * time.Second,
 		moveTime:   50 * time.Millisecond,
 		engineTime: 5 * time.Second,
 		searches:   runtime.GOMAXPROCS(0),
@@ -139,17 +145,62 @@ func newServer(lim limits) *server {
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		select {
-		case s.inFlight <- struct{}{}:
-			defer func() { <-s.inFlight }()
-		default:
-			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusServiceUnavailable, "the server is busy; try again in a moment")
+	if !strings.HasPrefix(r.URL.Path, "/api/") {
+		s.handler.ServeHTTP(w, r)
+		return
+	}
+	// The body is read before the request takes a slot, and within
+	// bodyTime: a client that sends it slowly holds a connection (of which
+	// there are many, see limitListener), not a slot.
+	if r.Body != nil && r.Body != http.NoBody {
+		body, ok := readBody(w, r, s.lim.bodyTime)
+		if !ok {
 			return
 		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	wait := time.NewTimer(s.lim.slotWait)
+	defer wait.Stop()
+	select {
+	case s.inFlight <- struct{}{}:
+		defer func() { <-s.inFlight }()
+	case <-wait.C:
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, "the server is busy; try again in a moment")
+		return
+	case <-r.Context().Done():
+		return // the client has gone
 	}
 	s.handler.ServeHTTP(w, r)
+}
+
+// readBody reads the body of r, at most maxBody bytes, within d, answering
+// the error itself when it cannot.
+func readBody(w http.ResponseWriter, r *http.Request, d time.Duration) ([]byte, bool) {
+	rc := http.NewResponseController(w)
+	// Not every ResponseWriter has deadlines (a test's recorder has not).
+	deadline := rc.SetReadDeadline(time.Now().Add(d)) == nil
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if deadline {
+		// No deadline while the request is served: the server reads the
+		// connection meanwhile to see the client go, and a deadline
+		// there would end the request.
+		rc.SetReadDeadline(time.Time{})
+	}
+	var tooLarge *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case err == nil:
+		return body, true
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxBody))
+	case errors.As(err, &netErr) && netErr.Timeout():
+		w.Header().Set("Connection", "close")
+		writeError(w, http.StatusRequestTimeout, fmt.Sprintf("the request body took more than %v to arrive", d))
+	default:
+		writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
+	}
+	return nil, false
 }
 
 // request is the JSON body of every POST; each endpoint reads the fields it
