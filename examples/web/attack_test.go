@@ -17,18 +17,18 @@ import (
 	"time"
 )
 
-// startServer serves s on a loopback port as run does, and returns its
-// address; the test's cleanup stops it.
-func startServer(t *testing.T, s *server) string {
+// startServer serves s on a loopback port as run does, with its limits,
+// and returns its address and listener; the test's cleanup stops it.
+func startServer(t *testing.T, s *server) (string, *limitListener) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := listen("127.0.0.1:0", s.lim)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newHTTPServer(s)
+	srv := newHTTPServer(s, s.lim)
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	return ln.Addr().String()
+	return ln.Addr().String(), ln.(*limitListener)
 }
 
 // dialerFrom dials from the loopback address 127.0.0.n.
@@ -118,7 +118,7 @@ func (sb *slowBody) status(d time.Duration) int {
 func TestSlowBodies(t *testing.T) {
 	lim := testLimits()
 	lim.inFlight, lim.slotWait, lim.bodyTime = 4, 50*time.Millisecond, time.Second
-	addr := startServer(t, newServer(lim))
+	addr, _ := startServer(t, newServer(lim))
 	var slow []*slowBody
 	for i := range 2 * lim.inFlight {
 		slow = append(slow, startSlowBody(t, addr, 100+i, 100*time.Millisecond))
@@ -151,5 +151,90 @@ func TestSlowBodies(t *testing.T) {
 		if got := sb.status(5 * time.Second); got != http.StatusRequestTimeout {
 			t.Errorf("slow body %d: status %d, want %d", i, got, http.StatusRequestTimeout)
 		}
+	}
+}
+
+// idleConn opens a connection from 127.0.0.from that sends nothing.
+func idleConn(t *testing.T, addr string, from int) net.Conn {
+	t.Helper()
+	conn, err := dialerFrom(from).Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// closedWithin reports whether the server closes conn within d.
+func closedWithin(conn net.Conn, d time.Duration) bool {
+	conn.SetReadDeadline(time.Now().Add(d))
+	_, err := io.ReadAll(conn)
+	return err == nil // the end of the stream, not the deadline
+}
+
+// TestConnectionLimit: the server holds at most conns connections, and
+// connsPerClient from one client; a client past its share is closed at
+// once, and past the total a newcomer waits until idle connections are
+// closed, at the header timeout.
+func TestConnectionLimit(t *testing.T) {
+	lim := testLimits()
+	lim.conns, lim.connsPerClient, lim.headerTime, lim.idleTime = 8, 4, time.Second, time.Second
+	addr, ln := startServer(t, newServer(lim))
+
+	// One client's share.
+	for range lim.connsPerClient {
+		idleConn(t, addr, 50)
+	}
+	if extra := idleConn(t, addr, 50); !closedWithin(extra, lim.headerTime/2) { // before the header timeout
+		t.Error("a connection past the client's share was kept")
+	}
+	if status, _ := newPlayer(t, addr, 2).post("/api/new", request{}); status != http.StatusCreated {
+		t.Errorf("another client: %d", status)
+	}
+
+	// The total: a newcomer waits for a connection to close.
+	for range lim.connsPerClient {
+		idleConn(t, addr, 51)
+	}
+	begin := time.Now()
+	got := make(chan int, 1)
+	go func() {
+		status, _ := newPlayer(t, addr, 3).post("/api/new", request{})
+		got <- status
+	}()
+	select {
+	case status := <-got:
+		t.Errorf("a request past the total was served at once (%d)", status)
+	case <-time.After(300 * time.Millisecond):
+		if status := <-got; status != http.StatusCreated {
+			t.Errorf("the newcomer, after %v: %d", time.Since(begin), status)
+		}
+		t.Logf("the newcomer was served after %v", time.Since(begin))
+	}
+	ln.mu.Lock()
+	peak := ln.peak
+	ln.mu.Unlock()
+	if peak > lim.conns {
+		t.Errorf("%d connections open at once, limit %d", peak, lim.conns)
+	}
+
+	// Idle connections go: one that never sent a request, at the header
+	// timeout, and one between requests, at the idle timeout.
+	if !closedWithin(idleConn(t, addr, 52), 5*time.Second) {
+		t.Error("a connection that sends nothing was kept")
+	}
+	conn, err := dialerFrom(53).Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET /api/state?id=x HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	if !closedWithin(conn, 5*time.Second) {
+		t.Error("an idle connection was kept")
 	}
 }

@@ -94,7 +94,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "web: -engine-time must be above 0 and at most %v\n", lim.engineTime/2)
 		return 2
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := listen(*addr, lim)
 	if err != nil {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
@@ -114,7 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		id := s.player.c.ID()
 		fmt.Fprintf(stdout, "The computer plays with %s %s.\n", id.Name, id.Version)
 	}
-	srv := newHTTPServer(s)
+	srv := newHTTPServer(s, lim)
 	fmt.Fprintf(stdout, "Frisian draughts on http://%s/\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -133,15 +133,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// newHTTPServer wraps h with the connection limits: a slow or idle client
+// listen listens on addr with the limits on connections of lim.
+func listen(addr string, lim limits) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return newLimitListener(ln, lim.conns, lim.connsPerClient), nil
+}
+
+// newHTTPServer wraps h with the timeouts of lim: a slow or idle client
 // cannot hold a connection for ever, nor send endless headers.
-func newHTTPServer(h http.Handler) *http.Server {
+func newHTTPServer(h http.Handler, lim limits) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second, // headers and body
-		WriteTimeout:      30 * time.Second, // above the computer's longest search
-		IdleTimeout:       60 * time.Second,
+		ReadHeaderTimeout: lim.headerTime,
+		ReadTimeout:       lim.headerTime + lim.bodyTime, // the handler sets the body's own deadline
+		WriteTimeout:      30 * time.Second,              // above the computer's longest search
+		IdleTimeout:       lim.idleTime,
 		MaxHeaderBytes:    16 << 10,
 	}
 }

@@ -33,9 +33,14 @@ type limits struct {
 	plies    int           // moves in one game
 	newBurst int           // games a client may start at once,
 	newEvery time.Duration // and then one more each newEvery
-	inFlight int           // API requests being served at once (their bodies read); more get 503
-	slotWait time.Duration // how long a request waits for one of those slots
-	bodyTime time.Duration // to send a request's body, before it takes a slot
+	// conns bounds the connections open at once, connsPerClient those of
+	// one client (see limitListener); headerTime and idleTime bound how
+	// long a connection may wait for a request's headers and sit idle.
+	conns, connsPerClient int
+	headerTime, idleTime  time.Duration
+	inFlight              int           // API requests being served at once (their bodies read); more get 503
+	slotWait              time.Duration // how long a request waits for one of those slots
+	bodyTime              time.Duration // to send a request's body, before it takes a slot
 	// moveTime bounds the legal-move search of one position. Real
 	// positions need microseconds and the hardest known placements a
 	// tenth of a second or more.
@@ -46,17 +51,21 @@ type limits struct {
 
 func defaultLimits() limits {
 	return limits{
-		games:      1000,
-		idle:       2 * time.Hour,
-		plies:      500,
-		newBurst:   10,
-		newEvery:   6 * time.Second,
-		inFlight:   64,
-		slotWait:   250 * time.Millisecond,
-		bodyTime:   5 * time.Second,
-		moveTime:   50 * time.Millisecond,
-		engineTime: 5 * time.Second,
-		searches:   runtime.GOMAXPROCS(0),
+		games:          1000,
+		idle:           2 * time.Hour,
+		plies:          500,
+		newBurst:       10,
+		newEvery:       6 * time.Second,
+		conns:          512,
+		connsPerClient: 32,
+		headerTime:     5 * time.Second,
+		idleTime:       30 * time.Second,
+		inFlight:       64,
+		slotWait:       250 * time.Millisecond,
+		bodyTime:       5 * time.Second,
+		moveTime:       50 * time.Millisecond,
+		engineTime:     5 * time.Second,
+		searches:       runtime.GOMAXPROCS(0),
 	}
 }
 
@@ -337,14 +346,18 @@ func (s *server) allow(r *http.Request) bool {
 	return true
 }
 
-// clientOf names the client that sent r: its address, or for IPv6 its /64
-// network, which one machine usually has to itself. (Behind a proxy every
-// client has the proxy's address; such a server would take the client's
-// from the proxy's header instead.)
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientOf names the client that sent r (see clientKey).
+func clientOf(r *http.Request) string { return clientKey(r.RemoteAddr) }
+
+// clientKey names the client at the network address addr (host:port): its
+// IP address, or for IPv6 its /64 network, which one machine usually has
+// to itself. (Behind a proxy every client has the proxy's address; such a
+// server would take the client's from the proxy's header instead, and
+// raise the limits per client.)
+func clientKey(addr string) string {
+	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		host = r.RemoteAddr
+		host = addr
 	}
 	a, err := netip.ParseAddr(host)
 	if err != nil {
