@@ -27,6 +27,12 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 	start := frisian.StartPosition()
 	if req.FEN != "" {
 		p, err := frisian.ParseFEN(req.FEN)
+		if err == nil {
+			// A position no game can reach (more than 20 pieces a side)
+			// is refused: its captures can take the engines far longer
+			// than a game's.
+			err = p.CheckMaterial()
+		}
 		if err != nil {
 			writeError(w, http.StatusUnprocessableEntity, userMessage(err))
 			return
