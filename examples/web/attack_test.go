@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -237,4 +238,81 @@ func TestConnectionLimit(t *testing.T) {
 	if !closedWithin(conn, 5*time.Second) {
 		t.Error("an idle connection was kept")
 	}
+}
+
+// TestGamesTable: a client at its share of games replaces its own; on a
+// full server a new game replaces a finished one, else one unused for a
+// while, else one of the client with the most games: a newcomer always
+// gets a game.
+func TestGamesTable(t *testing.T) {
+	lim := testLimits()
+	lim.games, lim.gamesPerClient, lim.stale = 6, 3, 10*time.Minute
+	s := newServer(lim)
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	s.now = clock.now
+	start := func(from, fen string) string {
+		t.Helper()
+		clock.add(time.Second)
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+fen+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = from + ":1000"
+		s.ServeHTTP(rec, req)
+		var st stateJSON
+		if err := json.Unmarshal(rec.Body.Bytes(), &st); rec.Code != http.StatusCreated || err != nil {
+			t.Fatalf("a game from %s: %d %s", from, rec.Code, rec.Body)
+		}
+		return st.ID
+	}
+	touch := func(ids ...string) {
+		for _, id := range ids {
+			clock.add(time.Second)
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/state?id="+id, nil))
+		}
+	}
+	// want checks which of the games are kept.
+	want := func(step string, kept map[string]bool) {
+		t.Helper()
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for id, k := range kept {
+			if _, ok := s.games[id]; ok != k {
+				t.Errorf("%s: game %.6s kept %v, want %v", step, id, ok, k)
+			}
+		}
+		if len(s.games) > lim.games {
+			t.Errorf("%s: %d games, limit %d", step, len(s.games), lim.games)
+		}
+	}
+
+	a1, a2, a3 := start("10.0.0.1", ""), start("10.0.0.1", ""), start("10.0.0.1", "")
+	a4 := start("10.0.0.1", "")
+	want("a client's fourth game", map[string]bool{a1: false, a2: true, a3: true, a4: true})
+
+	b1, b2 := start("10.0.0.2", ""), start("10.0.0.2", "")
+	over := start("10.0.0.2", "W:B1,2") // White has no piece: lost
+	n1 := start("10.0.0.9", "")
+	want("a newcomer on a full server", map[string]bool{over: false, a2: true, a3: true, a4: true, b1: true, b2: true, n1: true})
+
+	clock.add(15 * time.Minute)
+	touch(a2, a3, a4, b2, n1)
+	n2 := start("10.0.0.10", "")
+	want("a second newcomer", map[string]bool{b1: false, a2: true, a3: true, a4: true, b2: true, n1: true, n2: true})
+
+	n3 := start("10.0.0.11", "")
+	want("a third newcomer", map[string]bool{a2: false, a3: true, a4: true, b2: true, n1: true, n2: true, n3: true})
+
+	// With the default limits, 120 addresses start as many games as they
+	// may at once, filling the server; a newcomer still gets one.
+	lim = defaultLimits()
+	s = newServer(lim)
+	s.now = clock.now
+	for i := range 120 {
+		for range lim.newBurst {
+			start(fmt.Sprintf("10.1.%d.%d", i/200, i%200), "")
+		}
+	}
+	n := start("10.2.0.1", "")
+	want("a newcomer on a server full of an attacker's games", map[string]bool{n: true})
 }

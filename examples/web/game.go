@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/frisian-draughts/frisian"
@@ -23,15 +24,19 @@ const (
 // game is one game in progress. Its mutex serialises the requests on it,
 // including a computer move, which takes a little while.
 type game struct {
-	mu     sync.Mutex
-	id     string
-	used   time.Time // the last request, for dropping idle games; under server.mu
-	mode   string
-	human  frisian.Color // the person's side in engine mode
-	bottom frisian.Color // the side drawn at the bottom of the board
-	draws  frisian.DrawRules
-	depth  int
-	maxLen int // the most moves the game may have
+	mu    sync.Mutex
+	id    string
+	used  time.Time // the last request, for dropping idle games; under server.mu
+	owner string    // the client that started it (clientKey)
+	// finished is set when the game is over, for the server to drop it
+	// first; it is read without the game's lock.
+	finished atomic.Bool
+	mode     string
+	human    frisian.Color // the person's side in engine mode
+	bottom   frisian.Color // the side drawn at the bottom of the board
+	draws    frisian.DrawRules
+	depth    int
+	maxLen   int // the most moves the game may have
 
 	// rec is the game: its start, moves, positions and PDN tags.
 	rec *frisian.Game
@@ -286,6 +291,7 @@ func (g *game) state(legal []frisian.Move, sel *selection, parts int) stateJSON 
 		st.Outcome = outcomeJSON{Over: true, Result: "ongoing", Reason: "too long", Score: "*",
 			Text: fmt.Sprintf("The game has reached %d moves, this server's limit: start a new one", g.maxLen)}
 	}
+	g.finished.Store(st.Outcome.Over)
 	if g.mode == modeEngine {
 		st.Human = g.human.String()
 		st.Depth = g.depth

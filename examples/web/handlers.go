@@ -77,11 +77,7 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	if err := s.add(g); err != nil {
-		w.Header().Set("Retry-After", "60")
-		writeError(w, http.StatusServiceUnavailable, err.Error())
-		return
-	}
+	s.add(g, clientOf(r))
 	writeJSON(w, http.StatusCreated, g.state(legal, nil, withBoard|withHistory))
 }
 

@@ -28,11 +28,15 @@ var staticFiles embed.FS
 
 // limits keep one client from exhausting the server.
 type limits struct {
-	games    int           // games in memory at once; more are refused
-	idle     time.Duration // a game unused this long is dropped
-	plies    int           // moves in one game
-	newBurst int           // games a client may start at once,
-	newEvery time.Duration // and then one more each newEvery
+	games int           // games in memory at once; past it a new game replaces one (see add)
+	idle  time.Duration // a game unused this long is dropped
+	// stale: a game unused this long may be replaced by a new one when
+	// the server is full.
+	stale          time.Duration
+	gamesPerClient int           // games of one client in memory; its next replaces its own
+	plies          int           // moves in one game
+	newBurst       int           // games a client may start at once,
+	newEvery       time.Duration // and then one more each newEvery
 	// conns bounds the connections open at once, connsPerClient those of
 	// one client (see limitListener); headerTime and idleTime bound how
 	// long a connection may wait for a request's headers and sit idle.
@@ -53,6 +57,8 @@ func defaultLimits() limits {
 	return limits{
 		games:          1000,
 		idle:           2 * time.Hour,
+		stale:          10 * time.Minute,
+		gamesPerClient: 20,
 		plies:          500,
 		newBurst:       10,
 		newEvery:       6 * time.Second,
@@ -386,21 +392,58 @@ func (s *server) forget(now time.Time) {
 	}
 }
 
-// errFull: the server holds as many games as it may.
-var errFull = errors.New("the server has too many games in progress; try again later")
-
-// add stores g under a new id, after dropping the idle games; it refuses
-// when the rest leave no room. Games in play are never pushed out.
-func (s *server) add(g *game) error {
+// add stores g, a game of the client owner, under a new id, after
+// dropping the idle games. A client with gamesPerClient games loses its
+// own least recently used one, the finished first. When the server is
+// full, g replaces another game: a finished one, else one unused for
+// stale, else one of the client with the most games; the least recently
+// used of these. So a newcomer always gets a game, and a client that
+// starts many pushes out its own before anyone else's.
+func (s *server) add(g *game, owner string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
 	s.forget(now)
-	if len(s.games) >= s.lim.games {
-		return errFull
+	count := map[string]int{}
+	for _, h := range s.games {
+		count[h.owner]++
 	}
-	g.id, g.used = rand.Text(), now
+	var victim *game
+	switch {
+	case count[owner] >= s.lim.gamesPerClient:
+		victim = s.leastUsed(func(h *game) bool { return h.owner == owner }, func(h *game) bool { return h.finished.Load() })
+	case len(s.games) >= s.lim.games:
+		most := 0
+		for _, n := range count {
+			most = max(most, n)
+		}
+		victim = s.leastUsed(nil,
+			func(h *game) bool { return h.finished.Load() },
+			func(h *game) bool { return now.Sub(h.used) >= s.lim.stale },
+			func(h *game) bool { return count[h.owner] == most })
+	}
+	if victim != nil {
+		delete(s.games, victim.id)
+	}
+	g.id, g.used, g.owner = rand.Text(), now, owner
 	s.games[g.id] = g
+}
+
+// leastUsed returns the least recently used game that passes among, when
+// not nil, and the first of the preferences that some such game passes:
+// the least recently used of all when none does. s.mu is held.
+func (s *server) leastUsed(among func(*game) bool, prefer ...func(*game) bool) *game {
+	for _, p := range append(prefer, func(*game) bool { return true }) {
+		var best *game
+		for _, h := range s.games {
+			if (among == nil || among(h)) && p(h) && (best == nil || h.used.Before(best.used)) {
+				best = h
+			}
+		}
+		if best != nil {
+			return best
+		}
+	}
 	return nil
 }
 
