@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian"
 )
 
 // startServer serves s on a loopback port as run does, with its limits,
@@ -315,4 +317,88 @@ func TestGamesTable(t *testing.T) {
 	}
 	n := start("10.2.0.1", "")
 	want("a newcomer on a server full of an attacker's games", map[string]bool{n: true})
+}
+
+// TestHardPositionCached: a game stuck in a position whose moves take too
+// long to work out is refused at once until its next try, one second
+// later and then twice as long each time: its requests cost nothing.
+func TestHardPositionCached(t *testing.T) {
+	s := newServer(testLimits())
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	s.now = clock.now
+	// Accepted with the usual time, the position is then found too hard
+	// with a nanosecond (as if the server were busy).
+	hostile := "W:WK6,K42,K43,K45,K50:B2,K8,9,K10,K11,K13,15,18,K22,K24,K27,K29,K30,K31,K33,36,K38,K41,44,K48"
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+hostile+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	s.ServeHTTP(rec, req)
+	var st stateJSON
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil || rec.Code != http.StatusCreated {
+		t.Fatalf("new game: %d %.200s", rec.Code, rec.Body)
+	}
+	s.lim.moveTime = time.Nanosecond
+	g := s.games[st.ID]
+	g.mu.Lock()
+	g.legalOK, g.tries = false, 0
+	g.mu.Unlock()
+	state := func() int {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/state?id="+st.ID, nil))
+		return rec.Code
+	}
+	tries := func() int {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		return g.tries
+	}
+	for i := range 20 {
+		if code := state(); code != http.StatusServiceUnavailable {
+			t.Fatalf("request %d: %d", i, code)
+		}
+	}
+	if n := tries(); n != 1 {
+		t.Errorf("20 requests in a second: %d searches, want 1", n)
+	}
+	for _, tc := range []struct {
+		wait  time.Duration
+		tries int
+	}{{time.Second, 2}, {time.Second, 2}, {time.Second, 3}, {3 * time.Second, 3}, {time.Second, 4}} {
+		clock.add(tc.wait)
+		state()
+		state()
+		if n := tries(); n != tc.tries {
+			t.Errorf("after %v more: %d searches, want %d", tc.wait, n, tc.tries)
+		}
+	}
+	// With time enough again, the moves are worked out and kept.
+	s.lim.moveTime = time.Minute
+	clock.add(time.Minute)
+	if code := state(); code != http.StatusOK {
+		t.Errorf("with a minute: %d", code)
+	}
+}
+
+// TestLongestGameSaved: a game as long as the server allows is written as
+// PDN, and the limit stays within the PDN writer's.
+func TestLongestGameSaved(t *testing.T) {
+	lim := testLimits()
+	if newServer(limits{plies: 2 * maxPDNPlies}).lim.plies != maxPDNPlies {
+		t.Error("the length limit goes past the PDN writer's")
+	}
+	c := newClient(t, lim)
+	// Kings shuttle: no draw rule ends three kings against three.
+	st := c.post("/api/new", request{Mode: "human", FEN: "W:WK46,K47,K48:BK3,K4,K5"}, http.StatusCreated)
+	shuttle := []string{"47-42", "4-9", "42-47", "9-4"}
+	for i := range lim.plies {
+		st = c.post("/api/move", request{ID: st.ID, Move: shuttle[i%4]}, http.StatusOK)
+	}
+	if !st.Outcome.Over || st.Outcome.Reason != "too long" {
+		t.Fatalf("after %d moves: %+v", lim.plies, st.Outcome)
+	}
+	games := frisian.NewPDNReader(strings.NewReader(c.pdn(st.ID)))
+	g, err := games.Next()
+	if err != nil || g.Len() != lim.plies {
+		t.Fatalf("the PDN read back: %d moves, %v", g.Len(), err)
+	}
 }

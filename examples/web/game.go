@@ -53,6 +53,15 @@ type game struct {
 	legalOf  frisian.Position
 	legalOK  bool
 	searched int // how many times they were worked out, for tests
+	// hard is the position whose moves took too long to work out, when
+	// hardOK: they are tried again only from retryAt on, each time after
+	// twice as long (retryGap), so that a game stuck there costs the
+	// server nothing per request.
+	hard     frisian.Position
+	hardOK   bool
+	retryAt  time.Time
+	retryGap time.Duration
+	tries    int // searches begun, for tests
 }
 
 func newGame(start frisian.Position) *game {
@@ -65,21 +74,43 @@ func (g *game) pos() frisian.Position { return g.rec.Position() }
 // errTooHard: a position's captures take too long to work out.
 var errTooHard = errors.New("this position's captures take too long to work out; try a simpler one")
 
+// Retries of a position whose moves took too long: the first after
+// retryFirst, then each after twice as long, up to retryMost.
+const (
+	retryFirst = time.Second
+	retryMost  = time.Minute
+)
+
 // legalMoves returns the legal moves of the current position, sorted,
-// working them out once with at most moveTime of the request's time.
-func (g *game) legalMoves(ctx context.Context, moveTime time.Duration) ([]frisian.Move, error) {
+// working them out once with at most moveTime of the request's time; now
+// is the time. A position whose moves took longer is refused at once
+// until its next retry.
+func (g *game) legalMoves(ctx context.Context, moveTime time.Duration, now time.Time) ([]frisian.Move, error) {
 	p := g.pos()
 	if g.legalOK && g.legalOf == p {
 		return g.legal, nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, moveTime)
+	if g.hardOK && g.hard == p && now.Before(g.retryAt) {
+		return nil, errTooHard
+	}
+	search, cancel := context.WithTimeout(ctx, moveTime)
 	defer cancel()
-	moves, err := p.LegalMovesContext(ctx)
+	g.tries++
+	moves, err := p.LegalMovesContext(search)
 	if err != nil {
+		if ctx.Err() == nil { // the position's fault, not the client's going
+			if !g.hardOK || g.hard != p {
+				g.hard, g.hardOK, g.retryGap = p, true, retryFirst
+			} else {
+				g.retryGap = min(2*g.retryGap, retryMost)
+			}
+			g.retryAt = now.Add(g.retryGap)
+		}
 		return nil, errTooHard
 	}
 	slices.SortFunc(moves, frisian.Move.Compare)
 	g.legal, g.legalOf, g.legalOK = moves, p, true
+	g.hardOK = false
 	g.searched++
 	return moves, nil
 }
@@ -186,15 +217,16 @@ func (g *game) setTags() {
 // game's draw rules and writes each move's shortest text, which works out
 // the moves of every position again; that happens only when a player asks
 // for the PDN, and a game holds few positions whose captures take long
-// (each removes pieces).
-func (g *game) pdn() string {
+// (each removes pieces). The writer refuses games longer than
+// maxPDNPlies, which the server's length limit keeps games below.
+func (g *game) pdn() (string, error) {
 	var b bytes.Buffer
 	pw := frisian.NewPDNWriter(&b)
 	pw.Draws = g.draws
 	if err := pw.WriteGame(g.rec); err != nil {
-		return "" // only a tag the writer cannot write; these tags are plain
+		return "", err
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // sideTag returns the PDN tag naming the player of color c.

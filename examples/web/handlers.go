@@ -72,7 +72,7 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 		g.bottom = g.human
 	}
 	g.setTags()
-	legal, err := g.legalMoves(r.Context(), s.lim.moveTime)
+	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.now())
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
@@ -84,7 +84,7 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 // legalOrError returns the legal moves of g's position, answering 503
 // itself when they take too long to work out.
 func (s *server) legalOrError(w http.ResponseWriter, r *http.Request, g *game) ([]frisian.Move, bool) {
-	legal, err := g.legalMoves(r.Context(), s.lim.moveTime)
+	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.now())
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return nil, false
@@ -282,9 +282,14 @@ func (s *server) handlePDN(w http.ResponseWriter, r *http.Request, req *request,
 	if _, ok := s.legalOrError(w, r, g); !ok {
 		return
 	}
+	text, err := g.pdn()
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "the game cannot be written as PDN: "+err.Error())
+		return
+	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
 		w.Header().Set("Content-Disposition", `attachment; filename="frisian-`+strings.ToLower(g.id[:8])+`.pdn"`)
 	}
-	w.Write([]byte(g.pdn()))
+	w.Write([]byte(text))
 }

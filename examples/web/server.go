@@ -34,7 +34,7 @@ type limits struct {
 	// the server is full.
 	stale          time.Duration
 	gamesPerClient int           // games of one client in memory; its next replaces its own
-	plies          int           // moves in one game
+	plies          int           // moves in one game, at most maxPDNPlies
 	newBurst       int           // games a client may start at once,
 	newEvery       time.Duration // and then one more each newEvery
 	// conns bounds the connections open at once, connsPerClient those of
@@ -75,6 +75,9 @@ func defaultLimits() limits {
 	}
 }
 
+// maxPDNPlies is the longest game the library's PDN writer writes.
+const maxPDNPlies = 10_000
+
 // Limits of single requests.
 const (
 	maxBody     = 1 << 14 // bytes of a request body
@@ -106,6 +109,7 @@ type allowance struct {
 // newServer returns the handler of the whole site: the page, its static
 // files and the JSON API.
 func newServer(lim limits) *server {
+	lim.plies = min(lim.plies, maxPDNPlies) // every game can be saved
 	s := &server{
 		lim: lim, now: time.Now,
 		inFlight: make(chan struct{}, lim.inFlight),
