@@ -767,7 +767,7 @@ func TestGameLength(t *testing.T) {
 // beyond the cap on those running, are refused at once with 503.
 func TestBusy(t *testing.T) {
 	lim := testLimits()
-	lim.inFlight, lim.searches, lim.engineTime = 1, 1, 50*time.Millisecond
+	lim.inFlight, lim.searches, lim.engineTime = 1, 1, 500*time.Millisecond
 	s := newServer(lim)
 	s.inFlight <- struct{}{} // a request being served
 	rec := httptest.NewRecorder()
@@ -784,9 +784,12 @@ func TestBusy(t *testing.T) {
 	c := &client{t, httptest.NewServer(s)}
 	t.Cleanup(c.srv.Close)
 	st := c.post("/api/new", request{Mode: "human"}, http.StatusCreated)
-	s.searches <- struct{}{} // a search running
+	release, err := s.queue.acquire(context.Background(), "another client") // a search running
+	if err != nil {
+		t.Fatal(err)
+	}
 	c.refused("/api/engine", request{ID: st.ID}, http.StatusServiceUnavailable)
-	<-s.searches
+	release()
 	c.post("/api/engine", request{ID: st.ID}, http.StatusOK)
 }
 

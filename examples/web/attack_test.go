@@ -6,6 +6,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -339,17 +340,17 @@ func TestHardPositionCached(t *testing.T) {
 	}
 	s.lim.moveTime = time.Nanosecond
 	g := s.games[st.ID]
-	g.mu.Lock()
+	g.lock(context.Background())
 	g.legalOK, g.tries = false, 0
-	g.mu.Unlock()
+	g.unlock()
 	state := func() int {
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/state?id="+st.ID, nil))
 		return rec.Code
 	}
 	tries := func() int {
-		g.mu.Lock()
-		defer g.mu.Unlock()
+		g.lock(context.Background())
+		defer g.unlock()
 		return g.tries
 	}
 	for i := range 20 {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -21,13 +20,13 @@ const (
 	modeHuman  = "human"  // two people at the same screen
 )
 
-// game is one game in progress. Its mutex serialises the requests on it,
+// game is one game in progress. Its lock serialises the requests on it,
 // including a computer move, which takes a little while.
 type game struct {
-	mu    sync.Mutex
-	id    string
-	used  time.Time // the last request, for dropping idle games; under server.mu
-	owner string    // the client that started it (clientKey)
+	locked chan struct{} // holds a token while a request has the game
+	id     string
+	used   time.Time // the last request, for dropping idle games; under server.mu
+	owner  string    // the client that started it (clientKey)
 	// finished is set when the game is over, for the server to drop it
 	// first; it is read without the game's lock.
 	finished atomic.Bool
@@ -65,8 +64,21 @@ type game struct {
 }
 
 func newGame(start frisian.Position) *game {
-	return &game{rec: frisian.NewGame(start), mode: modeEngine}
+	return &game{rec: frisian.NewGame(start), mode: modeEngine, locked: make(chan struct{}, 1)}
 }
+
+// lock takes the game for a request, waiting while ctx lasts; it reports
+// whether it did.
+func (g *game) lock(ctx context.Context) bool {
+	select {
+	case g.locked <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (g *game) unlock() { <-g.locked }
 
 // pos returns the current position.
 func (g *game) pos() frisian.Position { return g.rec.Position() }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/hub"
 )
 
 // The API's handlers. Each works out the legal moves of the current
@@ -206,26 +208,41 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 		writeError(w, http.StatusConflict, "it is your turn")
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.lim.engineTime)
-	defer cancel()
-	free, ok := s.search(ctx)
+	// The search ends reserve before the request's deadline, which
+	// ServeHTTP set, leaving time to play the move and answer.
+	deadline, ok := r.Context().Deadline()
 	if !ok {
+		deadline = time.Now().Add(s.lim.engineTime)
+	}
+	ctx, cancel := context.WithDeadline(r.Context(), deadline.Add(-s.lim.reserve()))
+	defer cancel()
+	release, err := s.queue.acquire(ctx, clientOf(r))
+	switch {
+	case errors.Is(err, errTooManySearches):
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusTooManyRequests, err.Error())
+		return
+	case err != nil:
+		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, "the computer is busy with other games; try again in a moment")
 		return
 	}
-	var m frisian.Move
-	var err error
+	j := job{pos: g.pos(), depth: g.depth, draws: g.draws}
+	var fallback frisian.Move
 	if s.player != nil {
-		m, err = s.player.bestMove(ctx, g)
+		j.game = hub.FromGame(g.rec)
 	} else {
-		res, _ := engine.Search(g.pos(), engine.Options{Depth: g.depth, Draws: g.draws, Done: ctx.Done()})
-		m = res.Move
+		fallback = legal[0] // the built-in engine's choice before its first iteration
 	}
-	free()
+	m, err := think(ctx, s.think, j, release, fallback)
 	if errors.Is(r.Context().Err(), context.Canceled) {
 		return // the client has gone: play nothing it will not see
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("the computer did not answer within %v", s.lim.engineTime))
+		return
+	case err != nil:
 		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())
 		return
 	}

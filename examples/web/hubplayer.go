@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/frisian-draughts/frisian"
@@ -13,7 +12,7 @@ import (
 // as Scan 3.1) instead of the built-in one: one engine for the whole
 // server, searching for one game at a time.
 type hubPlayer struct {
-	mu       sync.Mutex
+	turn     chan struct{} // holds a token while the engine searches
 	c        *hub.Client
 	moveTime time.Duration
 }
@@ -31,20 +30,26 @@ func startHubPlayer(path string, args []string, settings []hub.Setting, moveTime
 		c.Close()
 		return nil, err
 	}
-	return &hubPlayer{c: c, moveTime: moveTime}, nil
+	return newHubPlayer(c, moveTime), nil
 }
 
-// bestMove asks the engine for its move in g, whose moves it is given from
-// the last position the three-move rule does not look back past (see
-// hub.FromGame). The move comes back checked: it is legal in g's position.
-func (h *hubPlayer) bestMove(ctx context.Context, g *game) (frisian.Move, error) {
-	s := hub.FromGame(g.rec)
+func newHubPlayer(c *hub.Client, moveTime time.Duration) *hubPlayer {
+	return &hubPlayer{c: c, moveTime: moveTime, turn: make(chan struct{}, 1)}
+}
+
+// think is the thinker of the engine: it asks for its move in the game
+// j.game, which it is given from the last position the three-move rule
+// does not look back past (see hub.FromGame). The move comes back checked:
+// it is legal in the game's position.
+func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move)) (frisian.Move, error) {
+	s := j.game
 	s.Limits = hub.Limits{MoveTime: h.moveTime}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if err := ctx.Err(); err != nil {
-		return frisian.Move{}, err // waited too long for the engine
+	select {
+	case h.turn <- struct{}{}:
+	case <-ctx.Done():
+		return frisian.Move{}, ctx.Err() // waited too long for the engine
 	}
+	defer func() { <-h.turn }()
 	res, err := h.c.BestMove(ctx, s)
 	if err != nil {
 		return frisian.Move{}, err

@@ -45,7 +45,8 @@ func newHubClient(t *testing.T, e hub.Engine) *client {
 		t.Fatal(err)
 	}
 	s := newServer(testLimits())
-	s.player = &hubPlayer{c: c, moveTime: 100 * time.Millisecond}
+	s.player = newHubPlayer(c, 100*time.Millisecond)
+	s.think = s.player.think
 	srv := httptest.NewServer(s)
 	t.Cleanup(func() {
 		srv.Close()

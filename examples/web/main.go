@@ -99,6 +99,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
+	if *enginePath != "" {
+		lim.searches = 1 // the engine searches for one game at a time
+	}
 	s := newServer(lim)
 	if *enginePath != "" {
 		if s.player, err = startHubPlayer(*enginePath, strings.Fields(*engineArgs), settings, *moveTime); err != nil {
@@ -111,6 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "web: engine:", err)
 			}
 		}()
+		s.think = s.player.think
 		id := s.player.c.ID()
 		fmt.Fprintf(stdout, "The computer plays with %s %s.\n", id.Name, id.Version)
 	}

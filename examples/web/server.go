@@ -48,30 +48,40 @@ type limits struct {
 	// moveTime bounds the legal-move search of one position. Real
 	// positions need microseconds and the hardest known placements a
 	// tenth of a second or more.
-	moveTime   time.Duration
-	engineTime time.Duration // the computer's search
-	searches   int           // searches at once (one per core)
+	moveTime time.Duration
+	// engineTime bounds every API request, and so the computer's move:
+	// its answer comes within engineTime of its body's arrival.
+	engineTime        time.Duration
+	searches          int // searches at once (one per core)
+	searchesPerClient int // searches of one client waiting or running
+}
+
+// reserve is the part of engineTime kept for the work after the search:
+// playing the move, the legal moves of the next position, the answer.
+func (l limits) reserve() time.Duration {
+	return min(2*l.moveTime+100*time.Millisecond, l.engineTime/4)
 }
 
 func defaultLimits() limits {
 	return limits{
-		games:          1000,
-		idle:           2 * time.Hour,
-		stale:          10 * time.Minute,
-		gamesPerClient: 20,
-		plies:          500,
-		newBurst:       10,
-		newEvery:       6 * time.Second,
-		conns:          512,
-		connsPerClient: 32,
-		headerTime:     5 * time.Second,
-		idleTime:       30 * time.Second,
-		inFlight:       64,
-		slotWait:       250 * time.Millisecond,
-		bodyTime:       5 * time.Second,
-		moveTime:       50 * time.Millisecond,
-		engineTime:     5 * time.Second,
-		searches:       runtime.GOMAXPROCS(0),
+		games:             1000,
+		idle:              2 * time.Hour,
+		stale:             10 * time.Minute,
+		gamesPerClient:    20,
+		plies:             500,
+		newBurst:          10,
+		newEvery:          6 * time.Second,
+		conns:             512,
+		connsPerClient:    32,
+		headerTime:        5 * time.Second,
+		idleTime:          30 * time.Second,
+		inFlight:          64,
+		slotWait:          250 * time.Millisecond,
+		bodyTime:          5 * time.Second,
+		moveTime:          50 * time.Millisecond,
+		engineTime:        5 * time.Second,
+		searches:          runtime.GOMAXPROCS(0),
+		searchesPerClient: 4,
 	}
 }
 
@@ -92,8 +102,9 @@ type server struct {
 	lim      limits
 	now      func() time.Time // the clock, set in tests
 	inFlight chan struct{}    // a token per API request being served
-	searches chan struct{}    // a token per search running
+	queue    *searchQueue     // the search slots
 	player   *hubPlayer       // an external engine, or nil for the built-in one
+	think    thinker          // the computer: the built-in engine, player's, or a test's
 
 	mu      sync.Mutex
 	games   map[string]*game
@@ -113,7 +124,8 @@ func newServer(lim limits) *server {
 	s := &server{
 		lim: lim, now: time.Now,
 		inFlight: make(chan struct{}, lim.inFlight),
-		searches: make(chan struct{}, lim.searches),
+		queue:    newSearchQueue(lim.searches, lim.searchesPerClient),
+		think:    builtin,
 		games:    map[string]*game{}, clients: map[string]*allowance{},
 	}
 	static, err := fs.Sub(staticFiles, "static")
@@ -178,6 +190,11 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 	}
+	// Every API request, the computer's move included, is answered within
+	// engineTime.
+	ctx, cancel := context.WithTimeout(r.Context(), s.lim.engineTime)
+	defer cancel()
+	r = r.WithContext(ctx)
 	wait := time.NewTimer(s.lim.slotWait)
 	defer wait.Stop()
 	select {
@@ -315,8 +332,11 @@ func (s *server) withGame(h func(http.ResponseWriter, *http.Request, *request, *
 			writeError(w, http.StatusNotFound, fmt.Sprintf("no game with id %q (games live in the server's memory for a while; start a new one)", clip(req.ID)))
 			return
 		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
+		if !g.lock(r.Context()) {
+			writeError(w, http.StatusServiceUnavailable, "the game is busy with another request; try again in a moment")
+			return
+		}
+		defer g.unlock()
 		h(w, r, &req, g)
 	}
 }
@@ -449,17 +469,6 @@ func (s *server) leastUsed(among func(*game) bool, prefer ...func(*game) bool) *
 		}
 	}
 	return nil
-}
-
-// search waits for a free search slot while ctx lasts, and returns the
-// function that frees it, or false when ctx ended first.
-func (s *server) search(ctx context.Context) (func(), bool) {
-	select {
-	case s.searches <- struct{}{}:
-		return func() { <-s.searches }, true
-	case <-ctx.Done():
-		return nil, false
-	}
 }
 
 // plyParam reads the ply query parameter of r, from 0 to n.
