@@ -75,7 +75,7 @@ func TestEngineTimeBound(t *testing.T) {
 	t.Logf("built-in engine overrunning: answered after %v", d)
 
 	s = newServer(lim)
-	s.player = newHubPlayer(nil, 0) // an external engine, which s.think stands for
+	s.player = &hubPlayer{} // an external engine, which s.think stands for
 	s.think = overrunning(2 * time.Second)
 	id = newGameOf(t, s, "10.0.0.1:1", "")
 	status, d = engineRequest(s, "10.0.0.1:1", id)

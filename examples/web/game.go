@@ -36,6 +36,9 @@ type game struct {
 	draws    frisian.DrawRules
 	depth    int
 	maxLen   int // the most moves the game may have
+	// engineFailures counts the external engine's failures in this
+	// game; past maxEngineFailures the game gets no more computer moves.
+	engineFailures int
 
 	// rec is the game: its start, moves, positions and PDN tags.
 	rec *frisian.Game
@@ -82,6 +85,11 @@ func (g *game) unlock() { <-g.locked }
 
 // pos returns the current position.
 func (g *game) pos() frisian.Position { return g.rec.Position() }
+
+// maxEngineFailures is how often the external engine may fail in one
+// game: a game whose position crashes it would otherwise have it
+// restarted over and over.
+const maxEngineFailures = 2
 
 // errTooHard: a position's captures take too long to work out.
 var errTooHard = errors.New("this position's captures take too long to work out; try a simpler one")

@@ -207,6 +207,9 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	case g.mode == modeEngine && !g.engineToMove(legal):
 		writeError(w, http.StatusConflict, "it is your turn")
 		return
+	case g.engineFailures >= maxEngineFailures:
+		writeError(w, http.StatusConflict, "the computer's engine has failed in this game too often; play on without it, or start a new game")
+		return
 	}
 	// The search ends reserve before the request's deadline, which
 	// ServeHTTP set, leaving time to play the move and answer.
@@ -241,6 +244,10 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("the computer did not answer within %v", s.lim.engineTime))
+		return
+	case errors.Is(err, errEngineFailed):
+		g.engineFailures++
+		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())
 		return
 	case err != nil:
 		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())

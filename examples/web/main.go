@@ -104,7 +104,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	s := newServer(lim)
 	if *enginePath != "" {
-		if s.player, err = startHubPlayer(*enginePath, strings.Fields(*engineArgs), settings, *moveTime); err != nil {
+		start := engineStarter(*enginePath, strings.Fields(*engineArgs), settings)
+		if s.player, err = startHubPlayer(start, *moveTime); err != nil {
 			ln.Close()
 			fmt.Fprintln(stderr, "web: engine:", err)
 			return 1
@@ -115,7 +116,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 		}()
 		s.think = s.player.think
-		id := s.player.c.ID()
+		id, _ := s.player.id()
 		fmt.Fprintf(stdout, "The computer plays with %s %s.\n", id.Name, id.Version)
 	}
 	srv := newHTTPServer(s, lim)
