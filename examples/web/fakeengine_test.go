@@ -16,9 +16,14 @@ import (
 	"github.com/frisian-draughts/frisian/hub"
 )
 
-// TestMain lets the test binary play a Hub engine: run as "fakeengine" it
-// is fakeEngine behind hub.Serve instead of running the tests.
+// TestMain lets the test binary play a Hub engine, or the program: run as
+// "fakeengine" it is fakeEngine behind hub.Serve, as "webserver ARGS…"
+// the program with ARGS, instead of running the tests.
 func TestMain(m *testing.M) {
+	if len(os.Args) >= 2 && os.Args[1] == "webserver" {
+		os.Args = append([]string{"web"}, os.Args[2:]...)
+		main()
+	}
 	if len(os.Args) == 2 && os.Args[1] == "fakeengine" {
 		if err := hub.Serve(os.Stdin, os.Stdout, fakeEngine{}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -34,7 +39,8 @@ func TestMain(m *testing.M) {
 
 // fakeEngine is an engine process that plays the first legal move, gives
 // its process id as its version, and misbehaves in some positions: with a
-// white king on 46 it crashes; with one on 50 it hangs, deaf to stop.
+// white king on 46 it crashes; with one on 50 it hangs, deaf to stop; with
+// one on 41 it takes half a second.
 type fakeEngine struct{}
 
 func (fakeEngine) ID() hub.ID { return hub.ID{Name: "fake", Version: strconv.Itoa(os.Getpid())} }
@@ -50,6 +56,11 @@ func (fakeEngine) Search(ctx context.Context, s hub.Search, report func(hub.Info
 		os.Exit(3)
 	case p.PieceAt(50) == king:
 		select {}
+	case p.PieceAt(41) == king:
+		select {
+		case <-time.After(500 * time.Millisecond):
+		case <-ctx.Done():
+		}
 	}
 	moves := p.LegalMoves()
 	slices.SortFunc(moves, frisian.Move.Compare)
@@ -61,6 +72,7 @@ const (
 	crashFEN  = "W:WK46,31,32:B1,2,3"
 	hangFEN   = "W:WK50,31,32:B1,2,3"
 	normalFEN = "W:WK45,31,32:B1,2,3"
+	slowFEN   = "W:WK41,31,32:B1,2,3"
 )
 
 // fakeEngineStarter starts the test binary as fakeEngine.

@@ -51,20 +51,23 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/frisian-draughts/frisian/hub"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // run is the whole program: it reads the flags in args and serves until ctx
-// is done. It returns the exit status: 0 after a clean stop, 1 when it
-// cannot listen, 2 for bad flags.
+// is done (main ends it at SIGINT and SIGTERM); then it finishes the
+// requests under way, refusing new ones, and ends the engine. It returns
+// the exit status: 0 after a clean stop, 1 when it cannot listen or the
+// requests under way do not end in time, 2 for bad flags.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -129,9 +132,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// A request under way has its body within bodyTime and its answer
+	// engineTime after that.
+	shutdown, cancel := context.WithTimeout(context.Background(), lim.bodyTime+lim.engineTime+time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
+		srv.Close()
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
