@@ -403,3 +403,8 @@ func TestLongestGameSaved(t *testing.T) {
 		t.Fatalf("the PDN read back: %d moves, %v", g.Len(), err)
 	}
 }
+
+// decodeJSON decodes the body of res into v.
+func decodeJSON(res *http.Response, v any) error {
+	return json.NewDecoder(res.Body).Decode(v)
+}
