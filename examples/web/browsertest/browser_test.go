@@ -1,29 +1,136 @@
-package main
+package browsertest
 
-// End-to-end tests: the server on loopback and the page in headless
-// Chromium, driven as a player would, through github.com/chromedp/chromedp.
-// Without a browser they skip loudly; with FRISIAN_REQUIRE_BROWSER=1 (set by
-// .ci/run once it has installed one) they fail instead.
+// End-to-end tests: the program (examples/web, built once) on loopback and
+// the page in headless Chromium, driven as a player would, through
+// github.com/chromedp/chromedp. Without a browser they skip loudly; with
+// FRISIAN_REQUIRE_BROWSER=1 (set by .ci/run once it has installed one) they
+// fail instead.
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/runtime"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/frisian-draughts/frisian"
 )
+
+// The program under test, built by binary.
+var (
+	buildOnce sync.Once
+	buildDir  string
+	buildErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// binary returns the path of the program examples/web, built from the
+// library's module (this module replaces it with the repository's copy)
+// the first time it is asked for.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		goCmd, err := exec.LookPath("go")
+		if err != nil {
+			goCmd = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+		}
+		if buildDir, buildErr = os.MkdirTemp("", "frisian-web-"); buildErr != nil {
+			return
+		}
+		name := "web"
+		if runtime.GOOS == "windows" {
+			name += ".exe"
+		}
+		cmd := exec.Command(goCmd, "build", "-o", filepath.Join(buildDir, name), "github.com/frisian-draughts/frisian/examples/web")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build examples/web: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	name := "web"
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	return filepath.Join(buildDir, name)
+}
+
+// startWeb runs the program on a free loopback port, with args, and
+// returns its address as a URL; the test's cleanup interrupts it and
+// waits for it to end.
+func startWeb(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(binary(t), append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("the program ended with %v", err)
+			}
+		case <-time.After(15 * time.Second):
+			cmd.Process.Kill()
+			t.Error("the program did not stop within 15 s of the interrupt")
+		}
+	})
+	// It prints "Frisian draughts on http://ADDR/".
+	lines := bufio.NewScanner(stdout)
+	for lines.Scan() {
+		if _, rest, ok := strings.Cut(lines.Text(), "http://"); ok {
+			go func() {
+				for lines.Scan() {
+				}
+			}()
+			return "http://" + strings.TrimSuffix(rest, "/")
+		}
+	}
+	t.Fatalf("the program printed no address: %v", lines.Err())
+	return ""
+}
+
+// mustMove returns the move of text in p.
+func mustMove(t *testing.T, p frisian.Position, text string) frisian.Move {
+	t.Helper()
+	m, err := p.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
 
 // browser starts headless Chromium for the tests of t, or skips them.
 func browser(t *testing.T) context.Context {
@@ -78,15 +185,15 @@ func open(t *testing.T, browser context.Context, url string, width, height int64
 		t.Fatal(err)
 	}
 	// Subscribe before loading, so that nothing the page reports is lost.
-	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
-	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	console := chromedp.Events(ctx, cdpruntime.ConsoleAPICalled)
+	exceptions := chromedp.Events(ctx, cdpruntime.ExceptionThrown)
 	logs := chromedp.Events(ctx, log.EntryAdded)
 	go func() {
 		for ev, err := range console {
 			if err != nil {
 				return
 			}
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+			if ev.Type == cdpruntime.ConsoleAPICalledTypeError || ev.Type == cdpruntime.ConsoleAPICalledTypeWarning {
 				p.report(fmt.Sprintf("console.%s %v", ev.Type, ev.Args))
 			}
 		}
@@ -204,12 +311,9 @@ func (p *page) playFirst() {
 
 func TestBrowser(t *testing.T) {
 	b := browser(t)
-	lim := testLimits()
-	srv := httptest.NewServer(newServer(lim))
-	t.Cleanup(srv.Close)
 
 	t.Run("a whole game against the computer", func(t *testing.T) {
-		p := open(t, b, srv.URL, 0, 0)
+		p := open(t, b, startWeb(t), 0, 0)
 		p.newGame("engine:white", "W:W31,32,33,34,35:B16,17,18,19,20", 2)
 		// Count the legs the page animates.
 		eval[chromedp.Void](p, `(() => {
@@ -243,7 +347,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("a capture by clicks, refusals, looking back, undo and flip", func(t *testing.T) {
-		p := open(t, b, srv.URL, 0, 0)
+		p := open(t, b, startWeb(t), 0, 0)
 		start := "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19"
 		p.newGame("human", start, 1)
 		p.wait(`square(18).classList.contains("must") && document.querySelectorAll("#board .must").length === 1`)
@@ -307,13 +411,18 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("the computer's reply is not lost to a click while it waits", func(t *testing.T) {
 		// A flip that takes 400 ms is still on its way when the page asks
-		// for the reply, 300 ms after the move.
-		s := newServer(lim)
+		// for the reply, 300 ms after the move: a proxy in front of the
+		// program holds it up.
+		target, err := url.Parse(startWeb(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		proxy := httputil.NewSingleHostReverseProxy(target)
 		slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.URL.Path == "/api/flip" {
 				time.Sleep(400 * time.Millisecond)
 			}
-			s.ServeHTTP(w, r)
+			proxy.ServeHTTP(w, r)
 		}))
 		t.Cleanup(slow.Close)
 		p := open(t, b, slow.URL, 0, 0)
@@ -333,7 +442,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("a phone", func(t *testing.T) {
-		p := open(t, b, srv.URL, 375, 740)
+		p := open(t, b, startWeb(t), 375, 740)
 		p.newGame("human", "", 1)
 		for ply := 1; ply <= 16; ply++ {
 			p.click(`#engine`)

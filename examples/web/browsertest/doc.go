@@ -1,0 +1,11 @@
+// Package browsertest holds the end-to-end tests of examples/web: they
+// build the program, run it on loopback and drive its page in headless
+// Chromium through github.com/chromedp/chromedp. They are a module of
+// their own so that chromedp stays out of the library's module graph:
+//
+//	cd examples/web/browsertest && go test ./...
+//
+// Without a browser they skip, saying so loudly; with
+// FRISIAN_REQUIRE_BROWSER=1 (set by .ci/run once it has installed
+// Chromium) they fail instead.
+package browsertest
