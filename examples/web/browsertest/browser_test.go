@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -441,6 +442,45 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("the PDN wraps between moves at every width", func(t *testing.T) {
+		base := startWeb(t)
+		p := open(t, b, base, 0, 0)
+		p.newGame("human", "", 1)
+		for ply := 1; ply <= 40; ply++ {
+			p.click(`#engine`)
+			p.wait(fmt.Sprintf(`state.ply === %d && pending === 0`, ply))
+		}
+		p.click(`#pdn-box summary`)
+		p.wait(`$("pdn").textContent.includes("20.")`)
+		// The box holds the PDN as the server writes it.
+		res, err := http.Get(base + "/api/pdn?id=" + eval[string](p, `state.id`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if got := eval[string](p, `$("pdn").textContent`); got != string(want) {
+			t.Errorf("the PDN box holds %q, the server wrote %q", got, want)
+		}
+		var split []string
+		wrapped := false
+		for width := int64(280); width <= 1200; width += 9 {
+			if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(width, 800)); err != nil {
+				t.Fatal(err)
+			}
+			if s := eval[string](p, pdnSplits+`(false)`); s != "" {
+				split = append(split, fmt.Sprintf("%d px: %s", width, s))
+			}
+			wrapped = wrapped || eval[string](p, pdnSplits+`(true)`) == ""
+		}
+		if len(split) > 0 {
+			t.Errorf("moves split across lines in the PDN at %d widths: %s", len(split), strings.Join(split, "; "))
+		}
+		if !wrapped {
+			t.Error("the move text wraps at no width: the test checks nothing")
+		}
+	})
+
 	t.Run("a phone", func(t *testing.T) {
 		p := open(t, b, startWeb(t), 375, 740)
 		p.newGame("human", "", 1)
@@ -458,26 +498,44 @@ func TestBrowser(t *testing.T) {
 		// The PDN wraps between moves, never inside one.
 		p.click(`#pdn-box summary`)
 		p.wait(`$("pdn").textContent.includes("8.")`)
-		split := eval[string](p, `(() => {
-			const pre = $("pdn"), text = pre.firstChild, out = [];
-			for (const m of text.textContent.matchAll(/\d+(?:[-x]\d+)+/g)) {
-				const r = document.createRange();
-				r.setStart(text, m.index);
-				r.setEnd(text, m.index + m[0].length);
-				const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
-				if (tops.size > 1) out.push(m[0]);
-			}
-			if (pre.scrollWidth > pre.clientWidth) out.push("(wider than its box)");
-			// The move text must wrap here at least once, or this checks nothing.
-			const from = text.textContent.indexOf("\n\n") + 2, r = document.createRange();
-			r.setStart(text, from);
-			r.setEnd(text, text.textContent.length);
-			const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
-			if (lines <= text.textContent.slice(from).trim().split("\n").length) out.push("(the move text does not wrap)");
-			return out.join(" ");
-		})()`)
+		split := eval[string](p, pdnSplits+`(true)`)
 		if split != "" {
 			t.Errorf("moves split across lines in the PDN: %s", split)
 		}
 	})
 }
+
+// pdnSplits is a JavaScript function of the PDN box: it returns the moves
+// that are split across lines, "(wider than its box)" when the text is,
+// and, when asked to (mustWrap), "(the move text does not wrap)" when the
+// moves take no more lines than the text has: the test would then check
+// nothing.
+const pdnSplits = `((mustWrap) => {
+	const pre = $("pdn"), out = [], nodes = [], starts = [];
+	const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+	let total = 0;
+	for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+		nodes.push(n);
+		starts.push(total);
+		total += n.data.length;
+	}
+	const at = (i) => {
+		let k = starts.length - 1;
+		while (k > 0 && starts[k] > i) k--;
+		return [nodes[k], i - starts[k]];
+	};
+	const lines = (from, to) => {
+		const r = document.createRange();
+		r.setStart(...at(from));
+		r.setEnd(...at(to));
+		return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
+	};
+	const text = pre.textContent;
+	for (const m of text.matchAll(/\d+(?:[-x]\d+)+/g)) {
+		if (lines(m.index, m.index + m[0].length) > 1) out.push(m[0]);
+	}
+	if (pre.scrollWidth > pre.clientWidth) out.push("(wider than its box)");
+	const from = text.indexOf("\n\n") + 2;
+	if (mustWrap && lines(from, text.length) <= text.slice(from).trim().split("\n").length) out.push("(the move text does not wrap)");
+	return out.join(" ");
+})`
