@@ -410,6 +410,27 @@ func TestBrowser(t *testing.T) {
 		p.wait(`state.bottom === "black" && square(1).querySelector("rect").getAttribute("y") === "450"`)
 	})
 
+	t.Run("a second click on the selected piece lets it go", func(t *testing.T) {
+		p := open(t, b, startWeb(t), 0, 0)
+		// 28x28, round to where it began, is White's only move.
+		p.newGame("human", "W:W28,50:B18,22,23,1", 1)
+		p.send(28)
+		if !eval[bool](p, `square(28).classList.contains("selected") && square(17).classList.contains("next")`) {
+			t.Fatal("28 is not selected")
+		}
+		p.send(28)
+		if got := eval[string](p, `$("notice").textContent`); !strings.Contains(got, "let go") {
+			t.Errorf("the notice after 28 twice: %q", got)
+		}
+		if !eval[bool](p, `state.ply === 0 && state.selection.squares.length === 0 && !document.querySelector("#board .selected")`) {
+			t.Error("28 clicked twice is still selected, or played")
+		}
+		for _, sq := range []int{28, 17, 19, 28} {
+			p.send(sq)
+		}
+		p.wait(`state.ply === 1 && $("moves").textContent === "1.28x17x19x28"`)
+	})
+
 	t.Run("the computer's reply is not lost to a click while it waits", func(t *testing.T) {
 		// A flip that takes 400 ms is still on its way when the page asks
 		// for the reply, 300 ms after the move: a proxy in front of the
