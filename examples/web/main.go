@@ -31,13 +31,40 @@
 // A state holds the position, the outcome, the counters that are running,
 // the click selection and, when they changed, the board picture and the
 // moves played. Errors are JSON {"error": "…"} with a 4xx or 503 status,
-// or 502 when the external engine fails.
+// 502 when the external engine fails and 504 when it does not answer in
+// time.
 //
-// The server is meant to be copied: every request has bounded work, tied
-// to its context; games live in memory, are dropped when idle and have a
-// length limit; a client may start only so many games a minute; and the
-// connections have timeouts. It listens on the loopback address unless
-// told otherwise.
+// The server is meant to be copied, and holds up under attack. Its limits
+// (see defaultLimits):
+//
+//   - at most 512 connections, 32 per client (an IPv4 address or an IPv6
+//     /64); a connection must send a request's headers within 5 s, and is
+//     closed after 30 s idle between requests;
+//   - a request's body, 16 KiB at most, must arrive within 5 s, before the
+//     request takes one of 64 slots: a slow client holds a connection, not
+//     a slot;
+//   - every API request is answered within 5 s of its body's arrival, the
+//     computer's move included: the built-in engine then plays its best
+//     move so far, an external engine that has not answered gets a 504;
+//     searches (one per core, one for an external engine) go to the
+//     clients in turn, at most 4 waiting or running per client;
+//   - games live in memory: 1000 at most, 20 per client, 500 moves each;
+//     on a full server a new game replaces a finished one, else one unused
+//     for 10 minutes, else one of the client with the most, so that a
+//     newcomer always gets one; games unused for 2 hours go; a client
+//     starts at most 10 games at once and one per 6 s after;
+//   - a position sent must have at most 20 pieces a side; one whose moves
+//     take over 50 ms to work out is refused, and worked out again only
+//     after 1, 2, 4 … up to 60 s;
+//   - an external engine that crashes, hangs or breaks the protocol is
+//     killed with its process group and started again, at most once a
+//     second; a game in which it fails twice gets no more computer moves;
+//   - SIGINT and SIGTERM finish the requests under way, then end the
+//     engine.
+//
+// Behind a proxy every client has the proxy's address: raise the limits
+// per client, or take the client's address from the proxy's header. The
+// server listens on the loopback address unless told otherwise.
 package main
 
 import (
