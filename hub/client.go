@@ -757,9 +757,17 @@ func (c *Client) usable(ctx context.Context) error {
 	}
 }
 
-// send writes l. When ctx ends while the write is blocked, or while an
-// earlier write is (an engine that no longer reads), the engine is killed
-// and the error wraps ErrUnresponsive and ctx's error.
+// writeGrace is how long a write under way when its context ends may
+// take to finish before the engine is taken to have stopped reading: a
+// line to a pipe with room is written in microseconds, but a deadline may
+// fall in the middle of it.
+const writeGrace = 20 * time.Millisecond
+
+// send writes l. When ctx ends while the write is blocked (after
+// writeGrace: an engine that no longer reads), the engine is killed and
+// the error wraps ErrUnresponsive and ctx's error; when it ends while an
+// earlier write holds the line, send returns ctx's error, having written
+// nothing.
 func (c *Client) send(ctx context.Context, l Line) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -769,25 +777,36 @@ func (c *Client) send(ctx context.Context, l Line) error {
 		return c.deadErr
 	default:
 	}
-	unresponsive := func() error {
-		err := fmt.Errorf("%w: writing %s: %w", ErrUnresponsive, l.Command, ctx.Err())
-		c.kill(err)
-		return err
-	}
 	select {
 	case c.wlock <- struct{}{}:
 	case <-ctx.Done():
-		return unresponsive()
+		return fmt.Errorf("hub: writing %s: %w", l.Command, ctx.Err())
 	}
 	s := l.String()
 	c.log(true, s)
-	stop := context.AfterFunc(ctx, func() { unresponsive() })
+	written := make(chan struct{})
+	decided := make(chan struct{})
+	var killed error
+	stop := context.AfterFunc(ctx, func() {
+		defer close(decided)
+		t := time.NewTimer(writeGrace)
+		defer t.Stop()
+		select {
+		case <-written:
+		case <-t.C:
+			killed = fmt.Errorf("%w: writing %s: %w", ErrUnresponsive, l.Command, ctx.Err())
+			c.kill(killed)
+		}
+	})
 	_, err := io.WriteString(c.w, s+"\n")
-	stopped := stop()
+	close(written)
+	if !stop() {
+		<-decided
+	}
 	<-c.wlock
 	switch {
-	case !stopped: // ctx ended during the write, and the engine was killed
-		return unresponsive()
+	case killed != nil:
+		return killed
 	case err != nil:
 		return c.gone(ctx, err)
 	}

@@ -31,7 +31,8 @@
 // Every call that waits for the engine takes a context, and returns when
 // it ends, with an error wrapping the context's (ctx.Err()); give it a
 // deadline. A search given up is stopped in the background, and the next
-// call waits for that. An engine that hangs,
+// call waits for that. A line being written when the context ends gets
+// 20 ms more; an engine that does not read it by then is killed. An engine that hangs,
 // crashes, writes garbage or plays illegal moves gives a typed error (see
 // the Err variables, ProtocolError, EngineError and ExitError), and one
 // that ignores stop or quit is killed after Options.StopTimeout, whatever
