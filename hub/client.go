@@ -67,7 +67,9 @@ type Client struct {
 	wait    func() error
 	stderr  *tail
 
-	wmu   sync.Mutex // one line written at a time
+	// wlock is held while a line is written, one at a time; a writer
+	// waits for it no longer than its context lasts.
+	wlock chan struct{}
 	logMu sync.Mutex // one call of Options.Log at a time
 
 	// ctl carries the reader's lines other than info and done to the
@@ -82,12 +84,17 @@ type Client struct {
 	deadErr    error // why the reader ended; set before dead is closed
 	exitStatus error // how the engine ended: nil for a clean exit
 
-	opMu        sync.Mutex // one operation at a time; guards the fields below
-	id          ID
-	params      []Param
+	// op is held by the operation in progress, one at a time (begin,
+	// Quit); it guards the fields below. An operation waits for it no
+	// longer than its context lasts.
+	op          chan struct{}
 	owedPongs   int // pongs still to come for syncs given up on
 	initialized bool
 	closed      bool
+
+	infoMu sync.Mutex // guards id and params, which operations set
+	id     ID
+	params []Param
 
 	smu        sync.Mutex // guards the fields below
 	search     *Searching
@@ -125,6 +132,13 @@ func Start(ctx context.Context, path string, args ...string) (*Client, error) {
 // Stdin and Stdout unset, and does the opening handshake. When cmd.Stderr
 // is nil the client keeps the last few KiB the engine writes there for
 // ExitError. ctx bounds the start and the handshake only.
+//
+// On unix, when cmd.SysProcAttr is nil, the engine runs in a process group
+// of its own, and the client ends the whole group: when it kills the
+// engine (Close, Quit, a context that ends, a stop not answered) and when
+// the engine exits, so that an engine behind a wrapper script, or a child
+// it forked, does not outlive it. A caller that sets SysProcAttr decides
+// the group itself (the group is ended when Setpgid is set and Pgid 0).
 func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
 	if ctx == nil {
 		return nil, nilContext("StartCmd")
@@ -132,43 +146,149 @@ func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	stdin, err := cmd.StdinPipe()
+	if cmd.Stdin != nil || cmd.Stdout != nil {
+		return nil, fmt.Errorf("hub: StartCmd: Stdin or Stdout already set: %w", os.ErrInvalid)
+	}
+	o = o.withDefaults()
+	p, err := startProcess(cmd, o.StopTimeout)
 	if err != nil {
-		return nil, fmt.Errorf("hub: %w", err)
+		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		stdin.Close()
-		return nil, fmt.Errorf("hub: %w", err)
-	}
-	var errTail *tail
-	if cmd.Stderr == nil {
-		errTail = &tail{}
-		cmd.Stderr = errTail
-	}
-	if cmd.WaitDelay == 0 {
-		// A child of the engine that keeps its stderr open must not hold
-		// up Wait, and so Close, for long.
-		cmd.WaitDelay = time.Second
-	}
-	if err := cmd.Start(); err != nil {
-		stdin.Close()
-		stdout.Close()
-		return nil, fmt.Errorf("hub: starting engine: %w", err)
-	}
-	c := newClient(stdout, stdin, o, func() {
-		cmd.Process.Kill()
-		stdin.Close()
-		stdout.Close() // the read end, in case a child keeps the write end open
-	}, cmd.Wait)
-	c.stderr = errTail
-	go c.read(stdout)
+	c := newClient(p.out, p.in, o, p.end, p.wait)
+	c.stderr = p.tail
+	go c.read(p.out)
 	if err := c.handshake(ctx); err != nil {
 		c.kill(err)
 		<-c.dead
 		return nil, err
 	}
 	return c, nil
+}
+
+// process is an engine process started by StartCmd, with the pipes of its
+// standard streams.
+type process struct {
+	cmd     *exec.Cmd
+	in, out *os.File // the engine's input and output, the client's ends
+	tail    *tail    // the engine's stderr, when the client keeps it
+	pgid    int      // the process group to end with it, or 0
+
+	exited chan struct{} // closed once the process has been waited for
+	status error         // its exit status; set before exited is closed
+	// copied is closed when the copy of stderr has ended (at once when
+	// there is none); errOut is the read end it copies from.
+	copied chan struct{}
+	errOut *os.File
+	grace  time.Duration // how long the copy may outlast the process
+
+	mu     sync.Mutex
+	reaped bool // the process has been waited for; its group is not signalled again
+}
+
+// startProcess starts cmd with pipes of its own for the standard streams:
+// the client closes them, and Wait waits for the process alone, not for a
+// child that holds a copy of them.
+func startProcess(cmd *exec.Cmd, grace time.Duration) (*process, error) {
+	p := &process{cmd: cmd, exited: make(chan struct{}), copied: make(chan struct{}), grace: grace}
+	var child []*os.File // the ends the engine gets, closed here once it has them
+	closeAll := func() {
+		for _, f := range append(child, p.in, p.out, p.errOut) {
+			if f != nil {
+				f.Close()
+			}
+		}
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("hub: %w", err)
+	}
+	child, p.in = append(child, inR), inW
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll()
+		return nil, fmt.Errorf("hub: %w", err)
+	}
+	child, p.out = append(child, outW), outR
+	cmd.Stdin, cmd.Stdout = inR, outW
+	var errTo io.Writer
+	switch w := cmd.Stderr.(type) {
+	case *os.File:
+	case nil:
+		p.tail = &tail{}
+		errTo = p.tail
+	default:
+		errTo = w
+	}
+	if errTo != nil {
+		errR, errW, err := os.Pipe()
+		if err != nil {
+			closeAll()
+			return nil, fmt.Errorf("hub: %w", err)
+		}
+		child, p.errOut = append(child, errW), errR
+		cmd.Stderr = errW
+	}
+	newGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		return nil, fmt.Errorf("hub: starting engine: %w", err)
+	}
+	for _, f := range child {
+		f.Close()
+	}
+	p.pgid = groupOf(cmd)
+	if p.errOut != nil {
+		go func() {
+			io.Copy(errTo, p.errOut)
+			p.errOut.Close()
+			close(p.copied)
+		}()
+	} else {
+		close(p.copied)
+	}
+	go func() {
+		err := cmd.Wait()
+		p.mu.Lock()
+		if p.pgid > 0 {
+			killGroup(p.pgid) // what the engine left running
+		}
+		p.reaped = true
+		p.mu.Unlock()
+		p.status = err
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+// end kills the engine, and its process group, and closes the client's
+// ends of its pipes.
+func (p *process) end() {
+	p.mu.Lock()
+	if !p.reaped {
+		if p.pgid > 0 {
+			killGroup(p.pgid)
+		}
+		p.cmd.Process.Kill()
+	}
+	p.mu.Unlock()
+	p.in.Close()
+	p.out.Close()
+}
+
+// wait waits for the process to exit, and for the copy of its stderr
+// (for up to the grace time more, for a process outside the group that
+// holds it), and returns its exit status.
+func (p *process) wait() error {
+	<-p.exited
+	t := time.NewTimer(p.grace)
+	defer t.Stop()
+	select {
+	case <-p.copied:
+	case <-t.C:
+		p.errOut.Close()
+		<-p.copied
+	}
+	return p.status
 }
 
 // NewClient does the opening handshake with an engine that reads the lines
@@ -203,16 +323,24 @@ func NewClient(ctx context.Context, r io.Reader, w io.Writer, o Options) (*Clien
 	return c, nil
 }
 
-func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() error) *Client {
+// withDefaults returns o with the defaults of its zero fields.
+func (o Options) withDefaults() Options {
 	if o.StopTimeout <= 0 {
 		o.StopTimeout = DefaultStopTimeout
 	}
+	return o
+}
+
+func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() error) *Client {
+	o = o.withDefaults()
 	c := &Client{
-		opt:  o,
-		w:    w,
-		wait: wait,
-		ctl:  make(chan Line, 256),
-		dead: make(chan struct{}),
+		opt:   o,
+		w:     w,
+		wait:  wait,
+		ctl:   make(chan Line, 256),
+		dead:  make(chan struct{}),
+		wlock: make(chan struct{}, 1),
+		op:    make(chan struct{}, 1),
 	}
 	c.life, c.endLife = context.WithCancel(context.Background())
 	// Ending the connection also ends the reader's wait to pass on an
@@ -223,16 +351,16 @@ func newClient(r io.Reader, w io.Writer, o Options, closeIO func(), wait func() 
 
 // ID returns the engine's identity.
 func (c *Client) ID() ID {
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
+	c.infoMu.Lock()
+	defer c.infoMu.Unlock()
 	return c.id
 }
 
 // Params returns the parameters the engine declared, with the values last
 // set.
 func (c *Client) Params() []Param {
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
+	c.infoMu.Lock()
+	defer c.infoMu.Unlock()
 	out := slices.Clone(c.params)
 	for i := range out {
 		out[i].Values = slices.Clone(out[i].Values)
@@ -253,12 +381,16 @@ func (c *Client) Param(name string) (Param, bool) {
 
 // handshake sends hub and reads the identity and the parameters up to wait.
 func (c *Client) handshake(ctx context.Context) error {
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
+	if err := c.lockOp(ctx); err != nil {
+		return err
+	}
+	defer c.unlockOp()
 	if err := c.send(ctx, cmd("hub")); err != nil {
 		return err
 	}
 	return c.await(ctx, "wait", func(l Line) {
+		c.infoMu.Lock()
+		defer c.infoMu.Unlock()
 		switch l.Command {
 		case "id":
 			c.id = ID{Line: l}
@@ -320,6 +452,8 @@ func (c *Client) setParam(ctx context.Context, name, value string) error {
 	if err := c.sync(ctx); err != nil {
 		return err
 	}
+	c.infoMu.Lock()
+	defer c.infoMu.Unlock()
 	for i := range c.params {
 		if c.params[i].Name == name {
 			c.params[i].Value = value
@@ -400,7 +534,7 @@ func (c *Client) Init(ctx context.Context) error {
 }
 
 func (c *Client) init(ctx context.Context) error {
-	for _, p := range c.params {
+	for _, p := range c.Params() {
 		if p.Name != "variant" || p.Value == "frisian" {
 			continue
 		}
@@ -458,16 +592,30 @@ func (c *Client) Ping(ctx context.Context) error {
 
 // Quit asks the engine to exit (quit) and waits until it has, for up to
 // StopTimeout or until ctx ends, then kills it if it has not. A running
-// search ends with ErrClosed. Quit returns nil when the engine exited
-// cleanly, an *ExitError when it failed, an error wrapping ErrUnresponsive
-// when it had to be killed after StopTimeout, and one wrapping ctx's error
-// when it was killed because ctx ended. Calls after the first return nil.
+// search ends with ErrClosed; an operation in progress that does not end
+// within StopTimeout is ended by killing the engine. Quit returns nil when
+// the engine exited cleanly, an *ExitError when it failed, an error
+// wrapping ErrUnresponsive when it had to be killed after StopTimeout, and
+// one wrapping ctx's error when it was killed because ctx ended. Calls
+// after the first return nil.
 func (c *Client) Quit(ctx context.Context) error {
 	if ctx == nil {
 		return nilContext("Client.Quit")
 	}
-	c.opMu.Lock()
-	defer c.opMu.Unlock()
+	wait, cancel := context.WithTimeout(ctx, c.opt.StopTimeout)
+	err := c.lockOp(wait)
+	cancel()
+	if err != nil {
+		// An operation holds on: kill the engine, which ends it.
+		c.kill(ErrClosed)
+		select {
+		case c.op <- struct{}{}:
+		case <-ctx.Done():
+			<-c.dead
+			return fmt.Errorf("hub: quit: %w", ctx.Err())
+		}
+	}
+	defer c.unlockOp()
 	if c.closed {
 		return nil
 	}
@@ -481,7 +629,10 @@ func (c *Client) Quit(ctx context.Context) error {
 	case <-c.dead:
 	default:
 		if ctx.Err() == nil {
-			c.send(ctx, cmd("quit"))
+			// An engine that does not read it is killed below.
+			sendCtx, cancel := context.WithTimeout(ctx, c.opt.StopTimeout)
+			c.send(sendCtx, cmd("quit"))
+			cancel()
 		}
 		// The engine's stdin closes with the process's end, or here for
 		// an engine that waits for it.
@@ -509,48 +660,90 @@ func (c *Client) Quit(ctx context.Context) error {
 // Close is Quit without a context: it waits at most StopTimeout.
 func (c *Client) Close() error { return c.Quit(context.Background()) }
 
-// closeWrite closes the engine's input when the client can.
+// closeWrite closes the engine's input when the client can, after the
+// line being written; a write that does not end within StopTimeout is
+// ended by killing the engine.
 func (c *Client) closeWrite() {
-	if wc, ok := c.w.(io.Closer); ok {
-		c.wmu.Lock()
+	wc, ok := c.w.(io.Closer)
+	if !ok {
+		return
+	}
+	t := time.NewTimer(c.opt.StopTimeout)
+	defer t.Stop()
+	select {
+	case c.wlock <- struct{}{}:
 		wc.Close()
-		c.wmu.Unlock()
+		<-c.wlock
+	case <-t.C:
+		c.kill(ErrUnresponsive)
 	}
 }
 
-// begin begins the operation op: it refuses a nil ctx, takes opMu and
-// checks that the client is usable. On success the caller calls end when
-// the operation is over, to release opMu.
+// lockOp takes the operation lock, waiting no longer than ctx lasts.
+func (c *Client) lockOp(ctx context.Context) error {
+	select {
+	case c.op <- struct{}{}:
+		return nil
+	default:
+	}
+	select {
+	case c.op <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("hub: waiting for the operation in progress: %w", ctx.Err())
+	}
+}
+
+func (c *Client) unlockOp() { <-c.op }
+
+// begin begins the operation op: it refuses a nil ctx, takes the operation
+// lock and checks that the client is usable, waiting for a search that is
+// being stopped to end. On success the caller calls end when the operation
+// is over, to release the lock.
 func (c *Client) begin(ctx context.Context, op string) (end func(), err error) {
 	if ctx == nil {
 		return nil, nilContext(op)
 	}
-	c.opMu.Lock()
-	if err := c.usable(); err != nil {
-		c.opMu.Unlock()
+	if err := c.lockOp(ctx); err != nil {
 		return nil, err
 	}
-	return c.opMu.Unlock, nil
+	if err := c.usable(ctx); err != nil {
+		c.unlockOp()
+		return nil, err
+	}
+	return c.unlockOp, nil
 }
 
 // usable returns the error for an operation on a closed or dead client,
 // or one with a search running, and drops the control lines left over
 // from earlier (a stray error while idle), which are not about the
-// commands the operation sends. opMu is held.
-func (c *Client) usable() error {
+// commands the operation sends. A search that has been told to stop is
+// waited for while ctx lasts: the engine answers stop, or is killed after
+// StopTimeout. The operation lock is held.
+func (c *Client) usable(ctx context.Context) error {
 	if c.closed {
 		return ErrClosed
+	}
+	c.smu.Lock()
+	s := c.search
+	c.smu.Unlock()
+	if s != nil {
+		s.mu.Lock()
+		stopping := s.stopped
+		s.mu.Unlock()
+		if !stopping {
+			return ErrBusy
+		}
+		select {
+		case <-s.done:
+		case <-ctx.Done():
+			return fmt.Errorf("hub: waiting for the last search to stop: %w", ctx.Err())
+		}
 	}
 	select {
 	case <-c.dead:
 		return c.deadErr
 	default:
-	}
-	c.smu.Lock()
-	busy := c.search != nil
-	c.smu.Unlock()
-	if busy {
-		return ErrBusy
 	}
 	for {
 		select {
@@ -564,8 +757,17 @@ func (c *Client) usable() error {
 	}
 }
 
-// send writes l. When ctx ends while the write is blocked (an engine that
-// no longer reads), the engine is killed.
+// writeGrace is how long a write under way when its context ends may
+// take to finish before the engine is taken to have stopped reading: a
+// line to a pipe with room is written in microseconds, but a deadline may
+// fall in the middle of it.
+const writeGrace = 20 * time.Millisecond
+
+// send writes l. When ctx ends while the write is blocked (after
+// writeGrace: an engine that no longer reads), the engine is killed and
+// the error wraps ErrUnresponsive and ctx's error; when it ends while an
+// earlier write holds the line, send returns ctx's error, having written
+// nothing.
 func (c *Client) send(ctx context.Context, l Line) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -575,24 +777,46 @@ func (c *Client) send(ctx context.Context, l Line) error {
 		return c.deadErr
 	default:
 	}
+	select {
+	case c.wlock <- struct{}{}:
+	case <-ctx.Done():
+		return fmt.Errorf("hub: writing %s: %w", l.Command, ctx.Err())
+	}
 	s := l.String()
 	c.log(true, s)
-	c.wmu.Lock()
+	written := make(chan struct{})
+	decided := make(chan struct{})
+	var killed error
 	stop := context.AfterFunc(ctx, func() {
-		c.kill(fmt.Errorf("%w: writing %s: %w", ErrUnresponsive, l.Command, context.Cause(ctx)))
+		defer close(decided)
+		t := time.NewTimer(writeGrace)
+		defer t.Stop()
+		select {
+		case <-written:
+		case <-t.C:
+			killed = fmt.Errorf("%w: writing %s: %w", ErrUnresponsive, l.Command, ctx.Err())
+			c.kill(killed)
+		}
 	})
 	_, err := io.WriteString(c.w, s+"\n")
-	stop()
-	c.wmu.Unlock()
-	if err != nil {
-		return c.gone(err)
+	close(written)
+	if !stop() {
+		<-decided
+	}
+	<-c.wlock
+	switch {
+	case killed != nil:
+		return killed
+	case err != nil:
+		return c.gone(ctx, err)
 	}
 	return nil
 }
 
 // gone returns the error for a write that failed: the engine has exited,
-// or will soon. An engine that closed its input but goes on is killed.
-func (c *Client) gone(err error) error {
+// or will soon. An engine that closed its input but goes on is killed
+// after StopTimeout, or when ctx ends.
+func (c *Client) gone(ctx context.Context, err error) error {
 	t := time.NewTimer(c.opt.StopTimeout)
 	defer t.Stop()
 	select {
@@ -600,6 +824,9 @@ func (c *Client) gone(err error) error {
 	case <-t.C:
 		c.kill(&ExitError{Err: err})
 		<-c.dead
+	case <-ctx.Done():
+		c.kill(&ExitError{Err: err})
+		return fmt.Errorf("%w: %w", &ExitError{Err: err}, ctx.Err())
 	}
 	return c.deadErr
 }

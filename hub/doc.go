@@ -28,13 +28,18 @@
 // search and streams its reports (info lines) over a channel; Stop, Wait
 // and PonderHit end or steer it.
 //
-// Every call that waits for the engine takes a context, and waits no
-// longer than it allows; give it a deadline. An engine that hangs,
+// Every call that waits for the engine takes a context, and returns when
+// it ends, with an error wrapping the context's (ctx.Err()); give it a
+// deadline. A search given up is stopped in the background, and the next
+// call waits for that. A line being written when the context ends gets
+// 20 ms more; an engine that does not read it by then is killed. An engine that hangs,
 // crashes, writes garbage or plays illegal moves gives a typed error (see
 // the Err variables, ProtocolError, EngineError and ExitError), and one
 // that ignores stop or quit is killed after Options.StopTimeout, whatever
 // the context: stopping a search and closing a Client always end, and
-// Close leaves no process or goroutine behind.
+// Close leaves no process or goroutine behind. On unix Start runs the
+// engine in a process group of its own and ends the whole group, so that
+// an engine behind a wrapper script, or a child it forked, ends with it.
 //
 // A nil context is refused, as in the frisian package: every function and
 // method here that takes a context returns an error wrapping os.ErrInvalid

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -23,17 +24,42 @@ func TestMain(m *testing.M) {
 }
 
 // fakeProcess is an engine process. serve is Serve with the test engine;
-// the others answer the handshake as Scan does and then: crash exits with
-// status 3 at go after an info line and a word on stderr; nodata exits at
-// init as Scan does without its data files; hang stops answering after the
-// handshake and ignores the end of its input.
+// sleep sleeps; mute writes "pid N" on stderr and sleeps. The others
+// answer the handshake as Scan does, with pid=N added to the id line, and
+// then: crash exits with status 3 at go after an info line and a word on
+// stderr; nodata exits at init as Scan does without its data files; hang
+// stops answering after the handshake and ignores the end of its input;
+// fork starts a child that sleeps, names it as child=N in the id line, and
+// otherwise answers as Scan does.
 func fakeProcess(mode string) int {
-	if mode == "serve" {
+	switch mode {
+	case "serve":
 		if err := Serve(os.Stdin, os.Stdout, &testEngine{}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
 		return 0
+	case "sleep":
+		time.Sleep(time.Hour)
+		return 0
+	case "mute":
+		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
+		time.Sleep(time.Hour)
+		return 0
+	}
+	hello := slices.Clone(scanHello)
+	hello[0] += fmt.Sprintf(" pid=%d", os.Getpid())
+	if mode == "fork" {
+		exe, err := os.Executable()
+		if err != nil {
+			return 1
+		}
+		child := exec.Command(exe, "hubfake", "sleep")
+		child.Stdout, child.Stderr = os.Stdout, os.Stderr
+		if err := child.Start(); err != nil {
+			return 1
+		}
+		hello[0] += fmt.Sprintf(" child=%d", child.Process.Pid)
 	}
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
@@ -43,7 +69,7 @@ func fakeProcess(mode string) int {
 		}
 		switch l.Command {
 		case "hub":
-			fmt.Println(strings.Join(scanHello, "\n"))
+			fmt.Println(strings.Join(hello, "\n"))
 			if mode == "hang" {
 				time.Sleep(time.Hour) // killed long before
 			}

@@ -98,8 +98,9 @@ func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
 }
 
 // BestMove searches s (in the mode s gives, Think for the zero value) and
-// returns the engine's move. When ctx ends first, BestMove stops the search
-// and returns an error wrapping ctx's; see Searching.Wait.
+// returns the engine's move. When ctx ends first, BestMove returns at once
+// with an error wrapping ctx's, and the search is stopped in the
+// background; see Searching.Wait.
 func (c *Client) BestMove(ctx context.Context, s Search) (Result, error) {
 	if ctx == nil {
 		return Result{}, nilContext("Client.BestMove")
@@ -134,10 +135,12 @@ func (s *Searching) Info() <-chan Info { return s.info }
 func (s *Searching) Done() <-chan struct{} { return s.done }
 
 // Wait waits for the search to end and returns its result. When ctx ends
-// first, Wait sends stop and waits for the engine to answer (for up to
-// Options.StopTimeout, after which the engine is killed), and returns an
-// error wrapping ctx's: the engine is then ready for the next search. Use
-// Stop to end a search and keep its result.
+// first, Wait returns at once with an error wrapping ctx's and stops the
+// search in the background: it sends stop, and the engine has
+// Options.StopTimeout to answer before it is killed. The next operation on
+// the client waits for that (while its own context lasts), so that the
+// engine is ready for it, or it gets the error of the kill. Use Stop to end
+// a search and keep its result.
 //
 // The error wraps ErrProtocol (with frisian.ErrIllegalMove for a move that
 // is not legal, frisian.ErrInvalidMove for text that is no move) when the
@@ -153,18 +156,19 @@ func (s *Searching) Wait(ctx context.Context) (Result, error) {
 		return s.res, s.err
 	case <-ctx.Done():
 	}
-	s.stop()
-	<-s.done // the stop timer ends it in time
-	if s.err != nil {
-		return Result{}, s.err
+	select {
+	case <-s.done: // ended at the same time: the answer is there
+		return s.res, s.err
+	default:
 	}
+	s.stop()
 	return Result{}, fmt.Errorf("hub: search given up: %w", ctx.Err())
 }
 
 // Stop asks the engine to end the search now (stop) and returns its answer,
 // as Wait does. The engine has Options.StopTimeout to answer before it is
-// killed. When ctx ends first, Stop returns ctx's error and the search goes
-// on ending; Wait or Stop may be called again.
+// killed. When ctx ends first, Stop returns at once with an error wrapping
+// ctx's and the search goes on ending; Wait or Stop may be called again.
 func (s *Searching) Stop(ctx context.Context) (Result, error) {
 	if ctx == nil {
 		return Result{}, nilContext("Searching.Stop")
@@ -194,7 +198,8 @@ func (s *Searching) PonderHit(ctx context.Context) error {
 	return s.c.send(ctx, cmd("ponder-hit"))
 }
 
-// stop sends stop once and starts the clock on the engine's answer.
+// stop sends stop once, in the background, and starts the clock on the
+// engine's answer.
 func (s *Searching) stop() {
 	s.mu.Lock()
 	if s.finished || s.stopped {
@@ -210,11 +215,13 @@ func (s *Searching) stop() {
 		}
 	})
 	s.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), s.c.opt.StopTimeout)
-	defer cancel()
-	// A failed write means the engine is gone, and the reader ends the
-	// search.
-	s.c.send(ctx, cmd("stop"))
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), s.c.opt.StopTimeout)
+		defer cancel()
+		// A failed write means the engine is gone, or has been killed for
+		// not reading it, and the reader ends the search.
+		s.c.send(ctx, cmd("stop"))
+	}()
 }
 
 // finish ends the search. Only the client's reader calls it, once the

@@ -80,11 +80,11 @@ func TestSetup(t *testing.T) {
 	if p, _ := c.Param("hash"); p.Value != "64" {
 		t.Errorf("hash after Setup: %+v", p)
 	}
-	c.opMu.Lock()
+	c.op <- struct{}{}
 	if !c.initialized {
 		t.Error("Setup did not initialise the engine")
 	}
-	c.opMu.Unlock()
+	<-c.op
 	e.mu.Lock()
 	if e.style != "first" {
 		t.Errorf("engine saw style %q", e.style)

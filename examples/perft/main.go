@@ -31,7 +31,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	depth := flags.Int("depth", 7, "deepest depth to count")
 	divide := flags.Bool("divide", false, "also print the count below each root move at the last depth")
 	workers := flags.Int("workers", runtime.GOMAXPROCS(0), "goroutines to count with")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "usage: perft [-fen FEN] [-depth N] [-divide] [-workers N]")
+		flags.PrintDefaults()
+	}
 	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(stderr, "perft: unexpected argument %q\n", flags.Arg(0))
+		flags.Usage()
 		return 2
 	}
 	p := frisian.StartPosition()

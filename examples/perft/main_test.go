@@ -41,3 +41,14 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraArguments: arguments after the flags are refused with the
+// usage, not ignored (a depth given without -depth would be).
+func TestExtraArguments(t *testing.T) {
+	for _, args := range [][]string{{"8"}, {"-depth", "2", "extra"}, {"-depth", "2", "--", "-divide"}} {
+		var out, errOut bytes.Buffer
+		if code := run(args, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage: perft") || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out.String(), errOut.String())
+		}
+	}
+}

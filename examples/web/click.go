@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -46,10 +47,14 @@ func follow(p frisian.Position, legal []frisian.Move, clicked []frisian.Square) 
 // click returns the selection after a click on sq, given the squares
 // clicked before (which need not be valid):
 //   - a square that extends the path selected so far extends it;
+//   - the selected piece, clicked again, is let go, even when it has a
+//     capture that ends where it began (28x28): a second click on a piece
+//     means letting it go, and such a capture is entered by its landing
+//     squares, which the notice names;
 //   - the end square of exactly one move that the path so far can still
 //     become finishes that move, so a capture can be entered with two
-//     clicks when it is unambiguous;
-//   - the selected piece, clicked again, is let go;
+//     clicks when it is unambiguous (the start square too, once the
+//     capture is under way);
 //   - otherwise a piece that can move is selected anew;
 //   - anything else is refused, with the reason; a capture begun stays.
 func click(p frisian.Position, legal []frisian.Move, prefix []frisian.Square, sq frisian.Square) selection {
@@ -57,6 +62,9 @@ func click(p frisian.Position, legal []frisian.Move, prefix []frisian.Square, sq
 	if len(cur.squares) > 0 && cur.done.move.IsZero() {
 		if ext := follow(p, legal, append(slices.Clone(cur.squares), sq)); len(ext.squares) > 0 {
 			return ext
+		}
+		if len(cur.squares) == 1 && sq == cur.squares[0] {
+			return letGo(p, cur)
 		}
 		var ends []frisian.Move
 		for _, m := range cur.Moves {
@@ -73,8 +81,6 @@ func click(p frisian.Position, legal []frisian.Move, prefix []frisian.Square, sq
 		case len(ends) > 1:
 			cur.why = fmt.Sprintf("Captures that take different pieces end on %d: click the squares along the one you mean.", sq)
 			return cur
-		case len(cur.squares) == 1 && sq == cur.squares[0]:
-			return selection{}
 		}
 	}
 	if start := follow(p, legal, []frisian.Square{sq}); len(start.squares) > 0 {
@@ -86,6 +92,24 @@ func click(p frisian.Position, legal []frisian.Move, prefix []frisian.Square, sq
 		return cur
 	}
 	return selection{why: why}
+}
+
+// letGo returns the selection after the selected piece of cur is clicked
+// again: none, with a word on how to play a capture of the piece that
+// ends where it began.
+func letGo(p frisian.Position, cur selection) selection {
+	from := cur.squares[0]
+	for _, m := range cur.Moves {
+		if m.IsCapture() && m.To() == from {
+			var first []string
+			for _, sq := range cur.Next.Squares() {
+				first = append(first, sq.String())
+			}
+			return selection{why: fmt.Sprintf("The %s on %d is let go. To capture round to %d, click it and then each square it lands on, from %s.",
+				kind(p.PieceAt(from)), from, from, strings.Join(first, " or "))}
+		}
+	}
+	return selection{}
 }
 
 // refusal says why a click on sq, after the squares clicked, selects

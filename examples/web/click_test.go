@@ -200,3 +200,30 @@ func TestRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestClickStartSquareAgain: a piece clicked twice is let go, also when
+// its capture ends where it began, which the notice then explains; that
+// capture is played by its landing squares, and once under way a click on
+// its start square, its end, finishes it.
+func TestClickStartSquareAgain(t *testing.T) {
+	// 28x28 (taking 18, 22 and 23) is White's only move.
+	p := frisian.MustParseFEN("W:W28,50:B18,22,23,1")
+	legal := p.LegalMoves()
+	sel := click(p, legal, nil, 28)
+	if !slices.Equal(sel.squares, []frisian.Square{28}) {
+		t.Fatalf("click 28: %+v", sel)
+	}
+	s := click(p, legal, sel.squares, 28)
+	if len(s.squares) != 0 || !s.done.move.IsZero() || !strings.Contains(s.why, "The man on 28 is let go") || !strings.Contains(s.why, "from 17 or 19") {
+		t.Errorf("28 twice: %+v, want the man let go and the way to capture", s)
+	}
+	for _, path := range [][]frisian.Square{{28, 17, 19, 28}, {28, 19, 17, 28}, {28, 17, 28}} {
+		s := selection{}
+		for _, sq := range path {
+			s = click(p, legal, s.squares, sq)
+		}
+		if s.done.move.IsZero() || s.done.move != legal[0] {
+			t.Errorf("clicks %v: %+v, want 28x28 played", path, s)
+		}
+	}
+}

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/frisian-draughts/frisian"
@@ -20,18 +20,25 @@ const (
 	modeHuman  = "human"  // two people at the same screen
 )
 
-// game is one game in progress. Its mutex serialises the requests on it,
+// game is one game in progress. Its lock serialises the requests on it,
 // including a computer move, which takes a little while.
 type game struct {
-	mu     sync.Mutex
+	locked chan struct{} // holds a token while a request has the game
 	id     string
 	used   time.Time // the last request, for dropping idle games; under server.mu
-	mode   string
-	human  frisian.Color // the person's side in engine mode
-	bottom frisian.Color // the side drawn at the bottom of the board
-	draws  frisian.DrawRules
-	depth  int
-	maxLen int // the most moves the game may have
+	owner  string    // the client that started it (clientKey)
+	// finished is set when the game is over, for the server to drop it
+	// first; it is read without the game's lock.
+	finished atomic.Bool
+	mode     string
+	human    frisian.Color // the person's side in engine mode
+	bottom   frisian.Color // the side drawn at the bottom of the board
+	draws    frisian.DrawRules
+	depth    int
+	maxLen   int // the most moves the game may have
+	// engineFailures counts the external engine's failures in this
+	// game; past maxEngineFailures the game gets no more computer moves.
+	engineFailures int
 
 	// rec is the game: its start, moves, positions and PDN tags.
 	rec *frisian.Game
@@ -48,33 +55,82 @@ type game struct {
 	legalOf  frisian.Position
 	legalOK  bool
 	searched int // how many times they were worked out, for tests
+	// hard is the position whose moves took too long to work out, when
+	// hardOK: they are tried again only from retryAt on, each time after
+	// twice as long (retryGap), so that a game stuck there costs the
+	// server nothing per request.
+	hard     frisian.Position
+	hardOK   bool
+	retryAt  time.Time
+	retryGap time.Duration
+	tries    int // searches begun, for tests
 }
 
 func newGame(start frisian.Position) *game {
-	return &game{rec: frisian.NewGame(start), mode: modeEngine}
+	return &game{rec: frisian.NewGame(start), mode: modeEngine, locked: make(chan struct{}, 1)}
 }
+
+// lock takes the game for a request, waiting while ctx lasts; it reports
+// whether it did.
+func (g *game) lock(ctx context.Context) bool {
+	select {
+	case g.locked <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (g *game) unlock() { <-g.locked }
 
 // pos returns the current position.
 func (g *game) pos() frisian.Position { return g.rec.Position() }
 
+// maxEngineFailures is how often the external engine may fail in one
+// game: a game whose position crashes it would otherwise have it
+// restarted over and over.
+const maxEngineFailures = 2
+
 // errTooHard: a position's captures take too long to work out.
 var errTooHard = errors.New("this position's captures take too long to work out; try a simpler one")
 
+// Retries of a position whose moves took too long: the first after
+// retryFirst, then each after twice as long, up to retryMost.
+const (
+	retryFirst = time.Second
+	retryMost  = time.Minute
+)
+
 // legalMoves returns the legal moves of the current position, sorted,
-// working them out once with at most moveTime of the request's time.
-func (g *game) legalMoves(ctx context.Context, moveTime time.Duration) ([]frisian.Move, error) {
+// working them out once with at most moveTime of the request's time; now
+// is the time. A position whose moves took longer is refused at once
+// until its next retry.
+func (g *game) legalMoves(ctx context.Context, moveTime time.Duration, now time.Time) ([]frisian.Move, error) {
 	p := g.pos()
 	if g.legalOK && g.legalOf == p {
 		return g.legal, nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, moveTime)
+	if g.hardOK && g.hard == p && now.Before(g.retryAt) {
+		return nil, errTooHard
+	}
+	search, cancel := context.WithTimeout(ctx, moveTime)
 	defer cancel()
-	moves, err := p.LegalMovesContext(ctx)
+	g.tries++
+	moves, err := p.LegalMovesContext(search)
 	if err != nil {
+		if ctx.Err() == nil { // the position's fault, not the client's going
+			if !g.hardOK || g.hard != p {
+				g.hard, g.hardOK, g.retryGap = p, true, retryFirst
+			} else {
+				g.retryGap = min(2*g.retryGap, retryMost)
+			}
+			g.retryAt = now.Add(g.retryGap)
+		}
 		return nil, errTooHard
 	}
 	slices.SortFunc(moves, frisian.Move.Compare)
 	g.legal, g.legalOf, g.legalOK = moves, p, true
+	g.hardOK = false
 	g.searched++
 	return moves, nil
 }
@@ -181,15 +237,16 @@ func (g *game) setTags() {
 // game's draw rules and writes each move's shortest text, which works out
 // the moves of every position again; that happens only when a player asks
 // for the PDN, and a game holds few positions whose captures take long
-// (each removes pieces).
-func (g *game) pdn() string {
+// (each removes pieces). The writer refuses games longer than
+// maxPDNPlies, which the server's length limit keeps games below.
+func (g *game) pdn() (string, error) {
 	var b bytes.Buffer
 	pw := frisian.NewPDNWriter(&b)
 	pw.Draws = g.draws
 	if err := pw.WriteGame(g.rec); err != nil {
-		return "" // only a tag the writer cannot write; these tags are plain
+		return "", err
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // sideTag returns the PDN tag naming the player of color c.
@@ -286,6 +343,7 @@ func (g *game) state(legal []frisian.Move, sel *selection, parts int) stateJSON 
 		st.Outcome = outcomeJSON{Over: true, Result: "ongoing", Reason: "too long", Score: "*",
 			Text: fmt.Sprintf("The game has reached %d moves, this server's limit: start a new one", g.maxLen)}
 	}
+	g.finished.Store(st.Outcome.Over)
 	if g.mode == modeEngine {
 		st.Human = g.human.String()
 		st.Depth = g.depth

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/hub"
 )
 
 // The API's handlers. Each works out the legal moves of the current
@@ -27,6 +29,12 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 	start := frisian.StartPosition()
 	if req.FEN != "" {
 		p, err := frisian.ParseFEN(req.FEN)
+		if err == nil {
+			// A position no game can reach (more than 20 pieces a side)
+			// is refused: its captures can take the engines far longer
+			// than a game's.
+			err = p.CheckMaterial()
+		}
 		if err != nil {
 			writeError(w, http.StatusUnprocessableEntity, userMessage(err))
 			return
@@ -66,23 +74,19 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 		g.bottom = g.human
 	}
 	g.setTags()
-	legal, err := g.legalMoves(r.Context(), s.lim.moveTime)
+	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.now())
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	if err := s.add(g); err != nil {
-		w.Header().Set("Retry-After", "60")
-		writeError(w, http.StatusServiceUnavailable, err.Error())
-		return
-	}
+	s.add(g, clientOf(r))
 	writeJSON(w, http.StatusCreated, g.state(legal, nil, withBoard|withHistory))
 }
 
 // legalOrError returns the legal moves of g's position, answering 503
 // itself when they take too long to work out.
 func (s *server) legalOrError(w http.ResponseWriter, r *http.Request, g *game) ([]frisian.Move, bool) {
-	legal, err := g.legalMoves(r.Context(), s.lim.moveTime)
+	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.now())
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return nil, false
@@ -203,27 +207,49 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	case g.mode == modeEngine && !g.engineToMove(legal):
 		writeError(w, http.StatusConflict, "it is your turn")
 		return
+	case g.engineFailures >= maxEngineFailures:
+		writeError(w, http.StatusConflict, "the computer's engine has failed in this game too often; play on without it, or start a new game")
+		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.lim.engineTime)
-	defer cancel()
-	free, ok := s.search(ctx)
+	// The search ends reserve before the request's deadline, which
+	// ServeHTTP set, leaving time to play the move and answer.
+	deadline, ok := r.Context().Deadline()
 	if !ok {
+		deadline = time.Now().Add(s.lim.engineTime)
+	}
+	ctx, cancel := context.WithDeadline(r.Context(), deadline.Add(-s.lim.reserve()))
+	defer cancel()
+	release, err := s.queue.acquire(ctx, clientOf(r))
+	switch {
+	case errors.Is(err, errTooManySearches):
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusTooManyRequests, err.Error())
+		return
+	case err != nil:
+		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, "the computer is busy with other games; try again in a moment")
 		return
 	}
-	var m frisian.Move
-	var err error
+	j := job{pos: g.pos(), depth: g.depth, draws: g.draws}
+	var fallback frisian.Move
 	if s.player != nil {
-		m, err = s.player.bestMove(ctx, g)
+		j.game = hub.FromGame(g.rec)
 	} else {
-		res, _ := engine.Search(g.pos(), engine.Options{Depth: g.depth, Draws: g.draws, Done: ctx.Done()})
-		m = res.Move
+		fallback = legal[0] // the built-in engine's choice before its first iteration
 	}
-	free()
+	m, err := think(ctx, s.think, j, release, fallback)
 	if errors.Is(r.Context().Err(), context.Canceled) {
 		return // the client has gone: play nothing it will not see
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("the computer did not answer within %v", s.lim.engineTime))
+		return
+	case errors.Is(err, errEngineFailed):
+		g.engineFailures++
+		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())
+		return
+	case err != nil:
 		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())
 		return
 	}
@@ -280,9 +306,14 @@ func (s *server) handlePDN(w http.ResponseWriter, r *http.Request, req *request,
 	if _, ok := s.legalOrError(w, r, g); !ok {
 		return
 	}
+	text, err := g.pdn()
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "the game cannot be written as PDN: "+err.Error())
+		return
+	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
 		w.Header().Set("Content-Disposition", `attachment; filename="frisian-`+strings.ToLower(g.id[:8])+`.pdn"`)
 	}
-	w.Write([]byte(g.pdn()))
+	w.Write([]byte(text))
 }

@@ -35,17 +35,19 @@ func newHubClient(t *testing.T, e hub.Engine) *client {
 	cr, ew := io.Pipe() // engine → client
 	served := make(chan error, 1)
 	go func() { served <- hub.Serve(er, ew, e); ew.Close() }()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	c, err := hub.NewClient(ctx, cr, cw, hub.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Setup(ctx); err != nil {
-		t.Fatal(err)
+	start := func(ctx context.Context) (*hub.Client, error) {
+		c, err := hub.NewClient(ctx, cr, cw, hub.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return c, c.Setup(ctx)
 	}
 	s := newServer(testLimits())
-	s.player = &hubPlayer{c: c, moveTime: 100 * time.Millisecond}
+	var err error
+	if s.player, err = startHubPlayer(start, 100*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	s.think = s.player.think
 	srv := httptest.NewServer(s)
 	t.Cleanup(func() {
 		srv.Close()

@@ -31,13 +31,40 @@
 // A state holds the position, the outcome, the counters that are running,
 // the click selection and, when they changed, the board picture and the
 // moves played. Errors are JSON {"error": "…"} with a 4xx or 503 status,
-// or 502 when the external engine fails.
+// 502 when the external engine fails and 504 when it does not answer in
+// time.
 //
-// The server is meant to be copied: every request has bounded work, tied
-// to its context; games live in memory, are dropped when idle and have a
-// length limit; a client may start only so many games a minute; and the
-// connections have timeouts. It listens on the loopback address unless
-// told otherwise.
+// The server is meant to be copied, and holds up under attack. Its limits
+// (see defaultLimits):
+//
+//   - at most 512 connections, 32 per client (an IPv4 address or an IPv6
+//     /64); a connection must send a request's headers within 5 s, and is
+//     closed after 30 s idle between requests;
+//   - a request's body, 16 KiB at most, must arrive within 5 s, before the
+//     request takes one of 64 slots: a slow client holds a connection, not
+//     a slot;
+//   - every API request is answered within 5 s of its body's arrival, the
+//     computer's move included: the built-in engine then plays its best
+//     move so far, an external engine that has not answered gets a 504;
+//     searches (one per core, one for an external engine) go to the
+//     clients in turn, at most 4 waiting or running per client;
+//   - games live in memory: 1000 at most, 20 per client, 500 moves each;
+//     on a full server a new game replaces a finished one, else one unused
+//     for 10 minutes, else one of the client with the most, so that a
+//     newcomer always gets one; games unused for 2 hours go; a client
+//     starts at most 10 games at once and one per 6 s after;
+//   - a position sent must have at most 20 pieces a side; one whose moves
+//     take over 50 ms to work out is refused, and worked out again only
+//     after 1, 2, 4 … up to 60 s;
+//   - an external engine that crashes, hangs or breaks the protocol is
+//     killed with its process group and started again, at most once a
+//     second; a game in which it fails twice gets no more computer moves;
+//   - SIGINT and SIGTERM finish the requests under way, then end the
+//     engine.
+//
+// Behind a proxy every client has the proxy's address: raise the limits
+// per client, or take the client's address from the proxy's header. The
+// server listens on the loopback address unless told otherwise.
 package main
 
 import (
@@ -51,20 +78,23 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/frisian-draughts/frisian/hub"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // run is the whole program: it reads the flags in args and serves until ctx
-// is done. It returns the exit status: 0 after a clean stop, 1 when it
-// cannot listen, 2 for bad flags.
+// is done (main ends it at SIGINT and SIGTERM); then it finishes the
+// requests under way, refusing new ones, and ends the engine. It returns
+// the exit status: 0 after a clean stop, 1 when it cannot listen or the
+// requests under way do not end in time, 2 for bad flags.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -94,14 +124,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "web: -engine-time must be above 0 and at most %v\n", lim.engineTime/2)
 		return 2
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := listen(*addr, lim)
 	if err != nil {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
+	if *enginePath != "" {
+		lim.searches = 1 // the engine searches for one game at a time
+	}
 	s := newServer(lim)
 	if *enginePath != "" {
-		if s.player, err = startHubPlayer(*enginePath, strings.Fields(*engineArgs), settings, *moveTime); err != nil {
+		start := engineStarter(*enginePath, strings.Fields(*engineArgs), settings)
+		if s.player, err = startHubPlayer(start, *moveTime); err != nil {
 			ln.Close()
 			fmt.Fprintln(stderr, "web: engine:", err)
 			return 1
@@ -111,10 +145,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "web: engine:", err)
 			}
 		}()
-		id := s.player.c.ID()
+		s.think = s.player.think
+		id, _ := s.player.id()
 		fmt.Fprintf(stdout, "The computer plays with %s %s.\n", id.Name, id.Version)
 	}
-	srv := newHTTPServer(s)
+	srv := newHTTPServer(s, lim)
 	fmt.Fprintf(stdout, "Frisian draughts on http://%s/\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -124,24 +159,36 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// A request under way has its body within bodyTime and its answer
+	// engineTime after that.
+	shutdown, cancel := context.WithTimeout(context.Background(), lim.bodyTime+lim.engineTime+time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
+		srv.Close()
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
 	return 0
 }
 
-// newHTTPServer wraps h with the connection limits: a slow or idle client
+// listen listens on addr with the limits on connections of lim.
+func listen(addr string, lim limits) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return newLimitListener(ln, lim.conns, lim.connsPerClient), nil
+}
+
+// newHTTPServer wraps h with the timeouts of lim: a slow or idle client
 // cannot hold a connection for ever, nor send endless headers.
-func newHTTPServer(h http.Handler) *http.Server {
+func newHTTPServer(h http.Handler, lim limits) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second, // headers and body
-		WriteTimeout:      30 * time.Second, // above the computer's longest search
-		IdleTimeout:       60 * time.Second,
+		ReadHeaderTimeout: lim.headerTime,
+		ReadTimeout:       lim.headerTime + lim.bodyTime, // the handler sets the body's own deadline
+		WriteTimeout:      30 * time.Second,              // above the computer's longest search
+		IdleTimeout:       lim.idleTime,
 		MaxHeaderBytes:    16 << 10,
 	}
 }

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"net"
@@ -26,33 +28,65 @@ var staticFiles embed.FS
 
 // limits keep one client from exhausting the server.
 type limits struct {
-	games    int           // games in memory at once; more are refused
-	idle     time.Duration // a game unused this long is dropped
-	plies    int           // moves in one game
-	newBurst int           // games a client may start at once,
-	newEvery time.Duration // and then one more each newEvery
-	inFlight int           // API requests being served at once; more get 503
+	games int           // games in memory at once; past it a new game replaces one (see add)
+	idle  time.Duration // a game unused this long is dropped
+	// stale: a game unused this long may be replaced by a new one when
+	// the server is full.
+	stale          time.Duration
+	gamesPerClient int           // games of one client in memory; its next replaces its own
+	plies          int           // moves in one game, at most maxPDNPlies
+	newBurst       int           // games a client may start at once,
+	newEvery       time.Duration // and then one more each newEvery
+	// conns bounds the connections open at once, connsPerClient those of
+	// one client (see limitListener); headerTime and idleTime bound how
+	// long a connection may wait for a request's headers and sit idle.
+	conns, connsPerClient int
+	headerTime, idleTime  time.Duration
+	inFlight              int           // API requests being served at once (their bodies read); more get 503
+	slotWait              time.Duration // how long a request waits for one of those slots
+	bodyTime              time.Duration // to send a request's body, before it takes a slot
 	// moveTime bounds the legal-move search of one position. Real
 	// positions need microseconds and the hardest known placements a
 	// tenth of a second or more.
-	moveTime   time.Duration
-	engineTime time.Duration // the computer's search
-	searches   int           // searches at once (one per core)
+	moveTime time.Duration
+	// engineTime bounds every API request, and so the computer's move:
+	// its answer comes within engineTime of its body's arrival.
+	engineTime        time.Duration
+	searches          int // searches at once (one per core)
+	searchesPerClient int // searches of one client waiting or running
+}
+
+// reserve is the part of engineTime kept for the work after the search:
+// playing the move, the legal moves of the next position, the answer.
+func (l limits) reserve() time.Duration {
+	return min(2*l.moveTime+100*time.Millisecond, l.engineTime/4)
 }
 
 func defaultLimits() limits {
 	return limits{
-		games:      1000,
-		idle:       2 * time.Hour,
-		plies:      500,
-		newBurst:   10,
-		newEvery:   6 * time.Second,
-		inFlight:   64,
-		moveTime:   50 * time.Millisecond,
-		engineTime: 5 * time.Second,
-		searches:   runtime.GOMAXPROCS(0),
+		games:             1000,
+		idle:              2 * time.Hour,
+		stale:             10 * time.Minute,
+		gamesPerClient:    20,
+		plies:             500,
+		newBurst:          10,
+		newEvery:          6 * time.Second,
+		conns:             512,
+		connsPerClient:    32,
+		headerTime:        5 * time.Second,
+		idleTime:          30 * time.Second,
+		inFlight:          64,
+		slotWait:          250 * time.Millisecond,
+		bodyTime:          5 * time.Second,
+		moveTime:          50 * time.Millisecond,
+		engineTime:        5 * time.Second,
+		searches:          runtime.GOMAXPROCS(0),
+		searchesPerClient: 4,
 	}
 }
+
+// maxPDNPlies is the longest game the library's PDN writer writes.
+const maxPDNPlies = 10_000
 
 // Limits of single requests.
 const (
@@ -68,8 +102,9 @@ type server struct {
 	lim      limits
 	now      func() time.Time // the clock, set in tests
 	inFlight chan struct{}    // a token per API request being served
-	searches chan struct{}    // a token per search running
+	queue    *searchQueue     // the search slots
 	player   *hubPlayer       // an external engine, or nil for the built-in one
+	think    thinker          // the computer: the built-in engine, player's, or a test's
 
 	mu      sync.Mutex
 	games   map[string]*game
@@ -85,10 +120,12 @@ type allowance struct {
 // newServer returns the handler of the whole site: the page, its static
 // files and the JSON API.
 func newServer(lim limits) *server {
+	lim.plies = min(lim.plies, maxPDNPlies) // every game can be saved
 	s := &server{
 		lim: lim, now: time.Now,
 		inFlight: make(chan struct{}, lim.inFlight),
-		searches: make(chan struct{}, lim.searches),
+		queue:    newSearchQueue(lim.searches, lim.searchesPerClient),
+		think:    builtin,
 		games:    map[string]*game{}, clients: map[string]*allowance{},
 	}
 	static, err := fs.Sub(staticFiles, "static")
@@ -129,23 +166,77 @@ func newServer(lim limits) *server {
 		writeError(w, http.StatusNotFound, "no such API endpoint: "+clip(r.URL.Path))
 	})
 	// A page on another site may not post here in the player's name.
-	s.handler = http.NewCrossOriginProtection().Handler(mux)
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusForbidden, "a request from a page on another site is refused")
+	}))
+	s.handler = cop.Handler(mux)
 	return s
 }
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		select {
-		case s.inFlight <- struct{}{}:
-			defer func() { <-s.inFlight }()
-		default:
-			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusServiceUnavailable, "the server is busy; try again in a moment")
+	if !strings.HasPrefix(r.URL.Path, "/api/") {
+		s.handler.ServeHTTP(w, r)
+		return
+	}
+	// The body is read before the request takes a slot, and within
+	// bodyTime: a client that sends it slowly holds a connection (of which
+	// there are many, see limitListener), not a slot.
+	if r.Body != nil && r.Body != http.NoBody {
+		body, ok := readBody(w, r, s.lim.bodyTime)
+		if !ok {
 			return
 		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	// Every API request, the computer's move included, is answered within
+	// engineTime.
+	ctx, cancel := context.WithTimeout(r.Context(), s.lim.engineTime)
+	defer cancel()
+	r = r.WithContext(ctx)
+	wait := time.NewTimer(s.lim.slotWait)
+	defer wait.Stop()
+	select {
+	case s.inFlight <- struct{}{}:
+		defer func() { <-s.inFlight }()
+	case <-wait.C:
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, "the server is busy; try again in a moment")
+		return
+	case <-r.Context().Done():
+		return // the client has gone
 	}
 	s.handler.ServeHTTP(w, r)
+}
+
+// readBody reads the body of r, at most maxBody bytes, within d, answering
+// the error itself when it cannot.
+func readBody(w http.ResponseWriter, r *http.Request, d time.Duration) ([]byte, bool) {
+	rc := http.NewResponseController(w)
+	// Not every ResponseWriter has deadlines (a test's recorder has not).
+	deadline := rc.SetReadDeadline(time.Now().Add(d)) == nil
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if deadline {
+		// No deadline while the request is served: the server reads the
+		// connection meanwhile to see the client go, and a deadline
+		// there would end the request.
+		rc.SetReadDeadline(time.Time{})
+	}
+	var tooLarge *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case err == nil:
+		return body, true
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxBody))
+	case errors.As(err, &netErr) && netErr.Timeout():
+		w.Header().Set("Connection", "close")
+		writeError(w, http.StatusRequestTimeout, fmt.Sprintf("the request body took more than %v to arrive", d))
+	default:
+		writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
+	}
+	return nil, false
 }
 
 // request is the JSON body of every POST; each endpoint reads the fields it
@@ -204,10 +295,16 @@ func readRequest(w http.ResponseWriter, r *http.Request, req *request) bool {
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(req); err != nil {
+	var body *request // nil for null, which is no request
+	if err := dec.Decode(&body); err != nil {
 		writeError(w, http.StatusBadRequest, "bad JSON request: "+err.Error())
 		return false
 	}
+	if body == nil {
+		writeError(w, http.StatusBadRequest, "bad JSON request: want an object, not null")
+		return false
+	}
+	*req = *body
 	if dec.More() {
 		writeError(w, http.StatusBadRequest, "bad JSON request: more than one value")
 		return false
@@ -235,8 +332,11 @@ func (s *server) withGame(h func(http.ResponseWriter, *http.Request, *request, *
 			writeError(w, http.StatusNotFound, fmt.Sprintf("no game with id %q (games live in the server's memory for a while; start a new one)", clip(req.ID)))
 			return
 		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
+		if !g.lock(r.Context()) {
+			writeError(w, http.StatusServiceUnavailable, "the game is busy with another request; try again in a moment")
+			return
+		}
+		defer g.unlock()
 		h(w, r, &req, g)
 	}
 }
@@ -276,14 +376,18 @@ func (s *server) allow(r *http.Request) bool {
 	return true
 }
 
-// clientOf names the client that sent r: its address, or for IPv6 its /64
-// network, which one machine usually has to itself. (Behind a proxy every
-// client has the proxy's address; such a server would take the client's
-// from the proxy's header instead.)
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientOf names the client that sent r (see clientKey).
+func clientOf(r *http.Request) string { return clientKey(r.RemoteAddr) }
+
+// clientKey names the client at the network address addr (host:port): its
+// IP address, or for IPv6 its /64 network, which one machine usually has
+// to itself. (Behind a proxy every client has the proxy's address; such a
+// server would take the client's from the proxy's header instead, and
+// raise the limits per client.)
+func clientKey(addr string) string {
+	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		host = r.RemoteAddr
+		host = addr
 	}
 	a, err := netip.ParseAddr(host)
 	if err != nil {
@@ -312,33 +416,59 @@ func (s *server) forget(now time.Time) {
 	}
 }
 
-// errFull: the server holds as many games as it may.
-var errFull = errors.New("the server has too many games in progress; try again later")
-
-// add stores g under a new id, after dropping the idle games; it refuses
-// when the rest leave no room. Games in play are never pushed out.
-func (s *server) add(g *game) error {
+// add stores g, a game of the client owner, under a new id, after
+// dropping the idle games. A client with gamesPerClient games loses its
+// own least recently used one, the finished first. When the server is
+// full, g replaces another game: a finished one, else one unused for
+// stale, else one of the client with the most games; the least recently
+// used of these. So a newcomer always gets a game, and a client that
+// starts many pushes out its own before anyone else's.
+func (s *server) add(g *game, owner string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
 	s.forget(now)
-	if len(s.games) >= s.lim.games {
-		return errFull
+	count := map[string]int{}
+	for _, h := range s.games {
+		count[h.owner]++
 	}
-	g.id, g.used = rand.Text(), now
+	var victim *game
+	switch {
+	case count[owner] >= s.lim.gamesPerClient:
+		victim = s.leastUsed(func(h *game) bool { return h.owner == owner }, func(h *game) bool { return h.finished.Load() })
+	case len(s.games) >= s.lim.games:
+		most := 0
+		for _, n := range count {
+			most = max(most, n)
+		}
+		victim = s.leastUsed(nil,
+			func(h *game) bool { return h.finished.Load() },
+			func(h *game) bool { return now.Sub(h.used) >= s.lim.stale },
+			func(h *game) bool { return count[h.owner] == most })
+	}
+	if victim != nil {
+		delete(s.games, victim.id)
+	}
+	g.id, g.used, g.owner = rand.Text(), now, owner
 	s.games[g.id] = g
-	return nil
 }
 
-// search waits for a free search slot while ctx lasts, and returns the
-// function that frees it, or false when ctx ended first.
-func (s *server) search(ctx context.Context) (func(), bool) {
-	select {
-	case s.searches <- struct{}{}:
-		return func() { <-s.searches }, true
-	case <-ctx.Done():
-		return nil, false
+// leastUsed returns the least recently used game that passes among, when
+// not nil, and the first of the preferences that some such game passes:
+// the least recently used of all when none does. s.mu is held.
+func (s *server) leastUsed(among func(*game) bool, prefer ...func(*game) bool) *game {
+	for _, p := range append(prefer, func(*game) bool { return true }) {
+		var best *game
+		for _, h := range s.games {
+			if (among == nil || among(h)) && p(h) && (best == nil || h.used.Before(best.used)) {
+				best = h
+			}
+		}
+		if best != nil {
+			return best
+		}
 	}
+	return nil
 }
 
 // plyParam reads the ply query parameter of r, from 0 to n.

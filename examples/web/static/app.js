@@ -257,7 +257,22 @@ async function look(n) {
 
 async function showPDN() {
   const res = await fetch(`/api/pdn?id=${encodeURIComponent(state.id)}`);
-  if (res.ok) $("pdn").textContent = await res.text();
+  if (res.ok) setPDN(await res.text());
+}
+
+// setPDN shows the PDN text with each move in a span of its own that does
+// not break, so that the text wraps between moves and never inside one
+// (browsers break "32-28" after the hyphen). The text itself is unchanged,
+// for copying.
+function setPDN(text) {
+  const parts = [];
+  let at = 0;
+  for (const m of text.matchAll(/\d+(?:[-x]\d+)+/g)) {
+    parts.push(text.slice(at, m.index), Object.assign(document.createElement("span"), { className: "move", textContent: m[0] }));
+    at = m.index + m[0].length;
+  }
+  parts.push(text.slice(at));
+  $("pdn").replaceChildren(...parts);
 }
 
 board.addEventListener("click", (event) => {

@@ -1,29 +1,137 @@
-package main
+package browsertest
 
-// End-to-end tests: the server on loopback and the page in headless
-// Chromium, driven as a player would, through github.com/chromedp/chromedp.
-// Without a browser they skip loudly; with FRISIAN_REQUIRE_BROWSER=1 (set by
-// .ci/run once it has installed one) they fail instead.
+// End-to-end tests: the program (examples/web, built once) on loopback and
+// the page in headless Chromium, driven as a player would, through
+// github.com/chromedp/chromedp. Without a browser they skip loudly; with
+// FRISIAN_REQUIRE_BROWSER=1 (set by .ci/run once it has installed one) they
+// fail instead.
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/runtime"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/frisian-draughts/frisian"
 )
+
+// The program under test, built by binary.
+var (
+	buildOnce sync.Once
+	buildDir  string
+	buildErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// binary returns the path of the program examples/web, built from the
+// library's module (this module replaces it with the repository's copy)
+// the first time it is asked for.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		goCmd, err := exec.LookPath("go")
+		if err != nil {
+			goCmd = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+		}
+		if buildDir, buildErr = os.MkdirTemp("", "frisian-web-"); buildErr != nil {
+			return
+		}
+		name := "web"
+		if runtime.GOOS == "windows" {
+			name += ".exe"
+		}
+		cmd := exec.Command(goCmd, "build", "-o", filepath.Join(buildDir, name), "github.com/frisian-draughts/frisian/examples/web")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build examples/web: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	name := "web"
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	return filepath.Join(buildDir, name)
+}
+
+// startWeb runs the program on a free loopback port, with args, and
+// returns its address as a URL; the test's cleanup interrupts it and
+// waits for it to end.
+func startWeb(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(binary(t), append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("the program ended with %v", err)
+			}
+		case <-time.After(15 * time.Second):
+			cmd.Process.Kill()
+			t.Error("the program did not stop within 15 s of the interrupt")
+		}
+	})
+	// It prints "Frisian draughts on http://ADDR/".
+	lines := bufio.NewScanner(stdout)
+	for lines.Scan() {
+		if _, rest, ok := strings.Cut(lines.Text(), "http://"); ok {
+			go func() {
+				for lines.Scan() {
+				}
+			}()
+			return "http://" + strings.TrimSuffix(rest, "/")
+		}
+	}
+	t.Fatalf("the program printed no address: %v", lines.Err())
+	return ""
+}
+
+// mustMove returns the move of text in p.
+func mustMove(t *testing.T, p frisian.Position, text string) frisian.Move {
+	t.Helper()
+	m, err := p.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
 
 // browser starts headless Chromium for the tests of t, or skips them.
 func browser(t *testing.T) context.Context {
@@ -78,15 +186,15 @@ func open(t *testing.T, browser context.Context, url string, width, height int64
 		t.Fatal(err)
 	}
 	// Subscribe before loading, so that nothing the page reports is lost.
-	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
-	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	console := chromedp.Events(ctx, cdpruntime.ConsoleAPICalled)
+	exceptions := chromedp.Events(ctx, cdpruntime.ExceptionThrown)
 	logs := chromedp.Events(ctx, log.EntryAdded)
 	go func() {
 		for ev, err := range console {
 			if err != nil {
 				return
 			}
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+			if ev.Type == cdpruntime.ConsoleAPICalledTypeError || ev.Type == cdpruntime.ConsoleAPICalledTypeWarning {
 				p.report(fmt.Sprintf("console.%s %v", ev.Type, ev.Args))
 			}
 		}
@@ -204,12 +312,9 @@ func (p *page) playFirst() {
 
 func TestBrowser(t *testing.T) {
 	b := browser(t)
-	lim := testLimits()
-	srv := httptest.NewServer(newServer(lim))
-	t.Cleanup(srv.Close)
 
 	t.Run("a whole game against the computer", func(t *testing.T) {
-		p := open(t, b, srv.URL, 0, 0)
+		p := open(t, b, startWeb(t), 0, 0)
 		p.newGame("engine:white", "W:W31,32,33,34,35:B16,17,18,19,20", 2)
 		// Count the legs the page animates.
 		eval[chromedp.Void](p, `(() => {
@@ -243,7 +348,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("a capture by clicks, refusals, looking back, undo and flip", func(t *testing.T) {
-		p := open(t, b, srv.URL, 0, 0)
+		p := open(t, b, startWeb(t), 0, 0)
 		start := "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19"
 		p.newGame("human", start, 1)
 		p.wait(`square(18).classList.contains("must") && document.querySelectorAll("#board .must").length === 1`)
@@ -305,15 +410,41 @@ func TestBrowser(t *testing.T) {
 		p.wait(`state.bottom === "black" && square(1).querySelector("rect").getAttribute("y") === "450"`)
 	})
 
+	t.Run("a second click on the selected piece lets it go", func(t *testing.T) {
+		p := open(t, b, startWeb(t), 0, 0)
+		// 28x28, round to where it began, is White's only move.
+		p.newGame("human", "W:W28,50:B18,22,23,1", 1)
+		p.send(28)
+		if !eval[bool](p, `square(28).classList.contains("selected") && square(17).classList.contains("next")`) {
+			t.Fatal("28 is not selected")
+		}
+		p.send(28)
+		if got := eval[string](p, `$("notice").textContent`); !strings.Contains(got, "let go") {
+			t.Errorf("the notice after 28 twice: %q", got)
+		}
+		if !eval[bool](p, `state.ply === 0 && state.selection.squares.length === 0 && !document.querySelector("#board .selected")`) {
+			t.Error("28 clicked twice is still selected, or played")
+		}
+		for _, sq := range []int{28, 17, 19, 28} {
+			p.send(sq)
+		}
+		p.wait(`state.ply === 1 && $("moves").textContent === "1.28x17x19x28"`)
+	})
+
 	t.Run("the computer's reply is not lost to a click while it waits", func(t *testing.T) {
 		// A flip that takes 400 ms is still on its way when the page asks
-		// for the reply, 300 ms after the move.
-		s := newServer(lim)
+		// for the reply, 300 ms after the move: a proxy in front of the
+		// program holds it up.
+		target, err := url.Parse(startWeb(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		proxy := httputil.NewSingleHostReverseProxy(target)
 		slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.URL.Path == "/api/flip" {
 				time.Sleep(400 * time.Millisecond)
 			}
-			s.ServeHTTP(w, r)
+			proxy.ServeHTTP(w, r)
 		}))
 		t.Cleanup(slow.Close)
 		p := open(t, b, slow.URL, 0, 0)
@@ -332,8 +463,47 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("the PDN wraps between moves at every width", func(t *testing.T) {
+		base := startWeb(t)
+		p := open(t, b, base, 0, 0)
+		p.newGame("human", "", 1)
+		for ply := 1; ply <= 40; ply++ {
+			p.click(`#engine`)
+			p.wait(fmt.Sprintf(`state.ply === %d && pending === 0`, ply))
+		}
+		p.click(`#pdn-box summary`)
+		p.wait(`$("pdn").textContent.includes("20.")`)
+		// The box holds the PDN as the server writes it.
+		res, err := http.Get(base + "/api/pdn?id=" + eval[string](p, `state.id`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if got := eval[string](p, `$("pdn").textContent`); got != string(want) {
+			t.Errorf("the PDN box holds %q, the server wrote %q", got, want)
+		}
+		var split []string
+		wrapped := false
+		for width := int64(280); width <= 1200; width += 9 {
+			if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(width, 800)); err != nil {
+				t.Fatal(err)
+			}
+			if s := eval[string](p, pdnSplits+`(false)`); s != "" {
+				split = append(split, fmt.Sprintf("%d px: %s", width, s))
+			}
+			wrapped = wrapped || eval[string](p, pdnSplits+`(true)`) == ""
+		}
+		if len(split) > 0 {
+			t.Errorf("moves split across lines in the PDN at %d widths: %s", len(split), strings.Join(split, "; "))
+		}
+		if !wrapped {
+			t.Error("the move text wraps at no width: the test checks nothing")
+		}
+	})
+
 	t.Run("a phone", func(t *testing.T) {
-		p := open(t, b, srv.URL, 375, 740)
+		p := open(t, b, startWeb(t), 375, 740)
 		p.newGame("human", "", 1)
 		for ply := 1; ply <= 16; ply++ {
 			p.click(`#engine`)
@@ -349,26 +519,44 @@ func TestBrowser(t *testing.T) {
 		// The PDN wraps between moves, never inside one.
 		p.click(`#pdn-box summary`)
 		p.wait(`$("pdn").textContent.includes("8.")`)
-		split := eval[string](p, `(() => {
-			const pre = $("pdn"), text = pre.firstChild, out = [];
-			for (const m of text.textContent.matchAll(/\d+(?:[-x]\d+)+/g)) {
-				const r = document.createRange();
-				r.setStart(text, m.index);
-				r.setEnd(text, m.index + m[0].length);
-				const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
-				if (tops.size > 1) out.push(m[0]);
-			}
-			if (pre.scrollWidth > pre.clientWidth) out.push("(wider than its box)");
-			// The move text must wrap here at least once, or this checks nothing.
-			const from = text.textContent.indexOf("\n\n") + 2, r = document.createRange();
-			r.setStart(text, from);
-			r.setEnd(text, text.textContent.length);
-			const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
-			if (lines <= text.textContent.slice(from).trim().split("\n").length) out.push("(the move text does not wrap)");
-			return out.join(" ");
-		})()`)
+		split := eval[string](p, pdnSplits+`(true)`)
 		if split != "" {
 			t.Errorf("moves split across lines in the PDN: %s", split)
 		}
 	})
 }
+
+// pdnSplits is a JavaScript function of the PDN box: it returns the moves
+// that are split across lines, "(wider than its box)" when the text is,
+// and, when asked to (mustWrap), "(the move text does not wrap)" when the
+// moves take no more lines than the text has: the test would then check
+// nothing.
+const pdnSplits = `((mustWrap) => {
+	const pre = $("pdn"), out = [], nodes = [], starts = [];
+	const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+	let total = 0;
+	for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+		nodes.push(n);
+		starts.push(total);
+		total += n.data.length;
+	}
+	const at = (i) => {
+		let k = starts.length - 1;
+		while (k > 0 && starts[k] > i) k--;
+		return [nodes[k], i - starts[k]];
+	};
+	const lines = (from, to) => {
+		const r = document.createRange();
+		r.setStart(...at(from));
+		r.setEnd(...at(to));
+		return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
+	};
+	const text = pre.textContent;
+	for (const m of text.matchAll(/\d+(?:[-x]\d+)+/g)) {
+		if (lines(m.index, m.index + m[0].length) > 1) out.push(m[0]);
+	}
+	if (pre.scrollWidth > pre.clientWidth) out.push("(wider than its box)");
+	const from = text.indexOf("\n\n") + 2;
+	if (mustWrap && lines(from, text.length) <= text.slice(from).trim().split("\n").length) out.push("(the move text does not wrap)");
+	return out.join(" ");
+})`

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// errTooManySearches: a client has as many computer moves under way as it
+// may.
+var errTooManySearches = errors.New("the computer is already thinking in several of your games; wait for a reply")
+
+// searchQueue hands out the search slots (one per core, or one for an
+// external engine) fairly between clients: each client waits in a queue of
+// its own, and a slot that comes free goes to the next client in turn, so
+// that one client's many searches cost each other client at most one
+// search's wait. A client has at most perClient searches waiting or
+// running.
+type searchQueue struct {
+	perClient int
+
+	mu     sync.Mutex
+	free   int                  // slots free
+	queues map[string][]*waiter // per client, first come first
+	turn   []string             // the clients waiting, in the order they are served
+	held   map[string]int       // per client, searches waiting or running
+}
+
+// waiter is a search waiting for a slot; ready is closed when it has one.
+type waiter struct {
+	ready   chan struct{}
+	granted bool // under searchQueue.mu
+}
+
+func newSearchQueue(slots, perClient int) *searchQueue {
+	return &searchQueue{perClient: perClient, free: slots, queues: map[string][]*waiter{}, held: map[string]int{}}
+}
+
+// acquire waits for a slot for a search of client while ctx lasts, and
+// returns the function that frees it. It returns errTooManySearches at
+// once when the client has perClient searches under way, and ctx's error
+// when ctx ends first.
+func (q *searchQueue) acquire(ctx context.Context, client string) (release func(), err error) {
+	q.mu.Lock()
+	if q.held[client] >= q.perClient {
+		q.mu.Unlock()
+		return nil, errTooManySearches
+	}
+	q.held[client]++
+	release = sync.OnceFunc(func() { q.release(client) })
+	if q.free > 0 && len(q.turn) == 0 {
+		q.free--
+		q.mu.Unlock()
+		return release, nil
+	}
+	w := &waiter{ready: make(chan struct{})}
+	if len(q.queues[client]) == 0 {
+		q.turn = append(q.turn, client)
+	}
+	q.queues[client] = append(q.queues[client], w)
+	q.mu.Unlock()
+	select {
+	case <-w.ready:
+		return release, nil
+	case <-ctx.Done():
+	}
+	q.mu.Lock()
+	if w.granted { // at the same moment: give the slot on
+		q.mu.Unlock()
+		release()
+		return nil, ctx.Err()
+	}
+	queue := q.queues[client]
+	for i, x := range queue {
+		if x == w {
+			queue = append(queue[:i:i], queue[i+1:]...)
+			break
+		}
+	}
+	if len(queue) == 0 {
+		delete(q.queues, client)
+		for i, c := range q.turn {
+			if c == client {
+				q.turn = append(q.turn[:i:i], q.turn[i+1:]...)
+				break
+			}
+		}
+	} else {
+		q.queues[client] = queue
+	}
+	q.held[client]--
+	if q.held[client] == 0 {
+		delete(q.held, client)
+	}
+	q.mu.Unlock()
+	return nil, ctx.Err()
+}
+
+// release frees a slot of client's, and hands it to the next client in
+// turn.
+func (q *searchQueue) release(client string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.held[client]--; q.held[client] <= 0 {
+		delete(q.held, client)
+	}
+	if len(q.turn) == 0 {
+		q.free++
+		return
+	}
+	next := q.turn[0]
+	q.turn = q.turn[1:]
+	queue := q.queues[next]
+	w := queue[0]
+	if len(queue) > 1 {
+		q.queues[next] = queue[1:]
+		q.turn = append(q.turn, next) // to the back of the line
+	} else {
+		delete(q.queues, next)
+	}
+	w.granted = true
+	close(w.ready)
+}
