@@ -415,3 +415,44 @@ func TestNoAllocations(t *testing.T) {
 		}
 	}
 }
+
+// The set search's memory, kept from call to call and shared by its two
+// ways, holds nothing of one call in the next: the hardest positions of
+// every size give the same captures the second time round, in another
+// order.
+func TestCallsIndependent(t *testing.T) {
+	names, boards := worstCases(t, 99)
+	// Placements of the adversarial climbs that once went wrong on their
+	// second call.
+	for _, fen := range []string{
+		"W:WK1,K5,K10:B3,8,K11,12,K14,K17,19,21,22,K23,K25,K26,28,30,K32,K33,34,K37,K39,41,K43,45,K49",
+		"B:WK4,7,K8,K9,10,K13,K15,K16,17,K18,20,K24,K27,K29,K31,32,33,36,K38,K41,43,44,K45,47,K49:BK2,K11,K30,34,K42",
+		"B:WK1,K4,8,K9,10,13,K15,K16,17,K18,20,K24,K27,K29,K31,32,33,36,K38,K40,K41,K42,43,44,K47,K49:BK2,K11,K30,34",
+		"B:WK4,7,K9,11,K13,14,K15,K16,K17,18,20,22,24,K27,29,31,34,K35,K36,38,40,41,K42,K43,K44,47,49:B2,K8",
+	} {
+		b, _, _ := parseFEN(t, fen)
+		names, boards = append(names, fen), append(boards, b, b, b)
+		names = append(names, fen, fen)
+	}
+	first := make([][]Move, len(boards))
+	for i, b := range boards {
+		var g Search[Move]
+		g.Init(b.own, b.opp, b.kings, b.side)
+		first[i] = g.Captures(nil)
+	}
+	for i := len(boards) - 1; i >= 0; i-- {
+		b := boards[i]
+		var g Search[Move]
+		g.Init(b.own, b.opp, b.kings, b.side)
+		again := g.Captures(nil)
+		slices.SortFunc(again, compareMoves)
+		slices.SortFunc(first[i], compareMoves)
+		if !slices.Equal(again, first[i]) {
+			t.Errorf("%s: %d captures, then %d", names[i], len(first[i]), len(again))
+		}
+	}
+}
+
+func compareMoves(a, b Move) int {
+	return cmpOr(int(a.from)-int(b.from), cmpOr(int(a.to)-int(b.to), cmpU(a.captured, b.captured)))
+}

@@ -214,10 +214,10 @@ type setTable struct {
 }
 
 // init empties t and gives it memory: mem, twice setSlots words, all zeros
-// but for the sets in t.used.
+// but for the sets in t.used of the table that last had it.
 func (t *setTable) init(mem []uint64) {
+	t.clear() // in the memory it had: the tables swap halves
 	t.sets, t.squares = mem[:setSlots], mem[setSlots:2*setSlots]
-	t.clear()
 }
 
 // clear empties t.
