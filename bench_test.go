@@ -209,19 +209,19 @@ func BenchmarkUIPosition(b *testing.B) {
 		b.Run(c.name+"/OutcomeWithMoves", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = p.OutcomeWithMoves(OfficialDraws, legal)
+				_ = p.outcomeAmong(OfficialDraws, legal)
 			}
 		})
 		b.Run(c.name+"/ResolveContext", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_, _ = text.ResolveContext(ctx, p)
+				_, _ = text.resolveContextForTest(ctx, p)
 			}
 		})
 		b.Run(c.name+"/ResolveAmong", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_, _ = text.ResolveAmong(ctx, p, legal)
+				_, _ = text.resolveAmongForTest(ctx, p, legal)
 			}
 		})
 	}

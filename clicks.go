@@ -25,11 +25,10 @@ import (
 // every end square (capture.Walker.Ends, by the Euler test).
 
 // Clicks is what the squares a player has clicked so far select: the
-// answer to one click of click-by-click move input (see
-// [Position.FollowClicks]).
+// answer to one click of click-by-click move input (see [Legal.Clicks]).
 type Clicks struct {
 	// Next holds the squares that may be clicked next: those that follow
-	// the clicks on some path ([Position.Paths]) of some legal move.
+	// the clicks on some path ([Legal.Paths]) of some legal move.
 	Next SquareSet
 	// Moves holds the legal moves that have a path beginning with the
 	// clicks, in the order they were given. It is empty when the clicks
@@ -47,27 +46,7 @@ type Clicks struct {
 	clicked []Square
 }
 
-// FollowClicks is for click-by-click move input. clicked is what the player
-// has clicked so far: the start square of a move, then landing squares in
-// order. legal must be the legal moves of p, as [Position.LegalMoves] or
-// [Position.LegalMovesContext] returns them, in any order: a server that bounds the
-// move search with a context, or answers many clicks in one position,
-// computes them once. For other moves the answer is meaningless, but
-// FollowClicks does not panic.
-//
-// No clicks select every legal move, and Next holds their start squares.
-// Clicks that begin no path of a move in legal (a square that is not a
-// square, a piece that cannot move, a step no move takes) select nothing.
-//
-// FollowClicks does not list paths: it follows the clicks on the board and
-// asks, of each square that could come next, whether the move can still be
-// completed from there, so it answers at once also where the moves have
-// countless paths.
-func (p Position) FollowClicks(legal []Move, clicked []Square) Clicks {
-	return p.followClicks(legal, clicked)
-}
-
-// followClicks is FollowClicks.
+// followClicks is Legal.Clicks, given the legal moves of p in any order.
 func (p Position) followClicks(legal []Move, clicked []Square) Clicks {
 	c := Clicks{p: p, clicked: slices.Clone(clicked)}
 	if len(clicked) == 0 {
@@ -187,26 +166,16 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 	return next, ends
 }
 
-// Complete returns a whole path of m that begins with the clicks: the
-// least, compared square by square, as [Position.Path] gives when nothing
-// is clicked. It is for a move finished early, such as by a click on its
-// end square, to be shown and recorded along the squares the player did
-// click. It returns nil when m is not in c.Moves.
-//
-// Each step asks the Euler test about a few squares, so even a king
-// taking 32 pieces is completed at once.
-func (c Clicks) Complete(m Move) []Square {
-	path, _ := c.Finish(m)
-	return path
-}
-
-// Finish is [Clicks.Complete] that also returns the pieces the path
-// jumps, in the order jumped, as Taken holds them for clicks along the
-// whole path (nil for a quiet move). A UI records and animates a move with
-// it once the clicks name m, without following them again; for a move
-// given otherwise, typed or an engine's, it calls Finish on the Clicks of
-// no clicks, FollowClicks(legal, nil). path and taken are nil when m is
-// not in c.Moves.
+// Finish returns a whole path of m that begins with the clicks, and the
+// pieces it jumps in the order jumped, as Taken holds them for clicks
+// along the whole path (nil for a quiet move). The path is the least,
+// compared square by square, as [Position.Path] gives when nothing is
+// clicked. A UI records and animates a move with it once the clicks name
+// m, such as by a click on its end square, without following them again;
+// for a move given otherwise, typed or an engine's, it calls Finish on the
+// Clicks of no clicks. path and taken are nil when m is not in c.Moves.
+// Each step asks the Euler test about a few squares, so even a king taking
+// 32 pieces is completed at once.
 func (c Clicks) Finish(m Move) (path, taken []Square) {
 	if !slices.Contains(c.Moves, m) {
 		return nil, nil
@@ -243,29 +212,4 @@ func (c Clicks) Finish(m Move) (path, taken []Square) {
 		}
 	}
 	return path, taken
-}
-
-// NextSquares is for click-by-click move input. prefix is what the player
-// has clicked so far: the start square of a move, then landing squares in
-// order. NextSquares returns the squares that may be clicked next, that is
-// the squares that follow prefix on some path (see Paths) of some legal
-// move, and the legal moves that have a path beginning with prefix, in the
-// order of Move.Compare.
-//
-// When moves is empty, prefix is not the beginning of any legal move's path
-// (it holds a square that is not a square, or a piece that cannot move, or
-// a step no move takes). When next is empty and moves is not, prefix is a
-// whole path of a move and moves holds just that move: a path fixes the
-// pieces taken, and a capture that could go on would not be legal. For a
-// quiet move the path is its start and end square. An empty prefix gives
-// the start squares of the legal moves and all the legal moves.
-//
-// NextSquares lists the legal moves first, as LegalMoves does, and then
-// answers as [Position.FollowClicks], which also gives the pieces jumped so far and
-// completes a path, and which takes the legal moves from the caller.
-func (p Position) NextSquares(prefix []Square) (next SquareSet, moves []Move) {
-	legal := p.LegalMoves()
-	slices.SortFunc(legal, Move.Compare)
-	c := p.FollowClicks(legal, prefix)
-	return c.Next, c.Moves
 }

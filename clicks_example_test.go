@@ -1,25 +1,30 @@
 package frisian_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/frisian-draughts/frisian"
 )
 
-func ExamplePosition_FollowClicks() {
+func ExampleLegal_Clicks() {
 	// Black's man on 18 must take five men, and may end on 29 or, taking
 	// different men, on 36. A page asks after each click what may come
-	// next, given the legal moves it has worked out once.
+	// next, of the legal moves it has worked out once.
 	p := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
-	legal := p.LegalMoves()
-	c := p.FollowClicks(legal, []frisian.Square{18, 38, 40})
+	l, err := p.Legal(context.Background())
+	if err != nil {
+		panic(err)
+	}
+	c := l.Clicks([]frisian.Square{18, 38, 40})
 	fmt.Println("next:", c.Next, "taken so far:", c.Taken, "moves:", len(c.Moves))
 
 	// The player clicks 36, an end square only one of those moves has:
 	// the page plays it, drawn along the squares clicked.
 	for _, m := range c.Moves {
 		if m.To() == 36 {
-			fmt.Println("played along", c.Complete(m))
+			path, _ := c.Finish(m)
+			fmt.Println("played along", path)
 		}
 	}
 	// Output:
@@ -32,12 +37,13 @@ func ExampleClicks_Finish() {
 	// selection of no clicks, Finish gives its least path and the pieces
 	// in the order they are jumped, to record and to animate it.
 	p := frisian.MustParseFEN("W:W28:B18,22,23")
-	legal := p.LegalMoves()
-	path, taken := p.FollowClicks(legal, nil).Finish(legal[0])
+	l, _ := p.Legal(context.Background())
+	m := l.Moves()[0]
+	path, taken := l.Clicks(nil).Finish(m)
 	fmt.Println(path, taken)
 
 	// A player who clicked 28 and 19 goes round the other way.
-	path, taken = p.FollowClicks(legal, []frisian.Square{28, 19}).Finish(legal[0])
+	path, taken = l.Clicks([]frisian.Square{28, 19}).Finish(m)
 	fmt.Println(path, taken)
 	// Output:
 	// [28 17 19 28] [22 18 23]

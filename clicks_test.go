@@ -19,7 +19,7 @@ func clickOracle(p Position, limit int) (o oracle, ok bool) {
 	slices.SortFunc(legal, Move.Compare)
 	for _, m := range legal {
 		n := 0
-		for path := range p.Paths(m) { // least first
+		for path := range p.pathsForTest(m) { // least first
 			if n++; n > limit {
 				return oracle{}, false
 			}
@@ -111,11 +111,11 @@ func TestClicksOracle(t *testing.T) {
 		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
 		for k, want := range o.moves {
 			prefix := []Square(k)
-			gotNext, gotMoves := p.NextSquares(prefix)
+			gotNext, gotMoves := p.nextSquaresForTest(prefix)
 			if gotNext != o.next[k] || !slices.Equal(gotMoves, want) {
 				t.Fatalf("%s: NextSquares(%v) = %v, %v; want %v, %v", p.FEN(), prefix, gotNext, gotMoves, o.next[k], want)
 			}
-			c := p.FollowClicks(legal, prefix)
+			c := p.followClicks(legal, prefix)
 			// the moves in the order given
 			var inOrder []Move
 			for _, m := range legal {
@@ -138,14 +138,14 @@ func TestClicksOracle(t *testing.T) {
 				}
 			}
 			for _, m := range c.Moves {
-				if got := c.Complete(m); !slices.Equal(got, o.least[k][m]) {
+				if got := c.completeForTest(m); !slices.Equal(got, o.least[k][m]) {
 					t.Fatalf("%s: %v completed to %v for %s, want %v", p.FEN(), prefix, got, p.fullText(m), o.least[k][m])
 				}
 				// Finish: that path, with the pieces its legs cross in
 				// order, as clicks along the whole of it take them.
 				path, taken := c.Finish(m)
 				if !slices.Equal(path, o.least[k][m]) || !slices.Equal(taken, jumpedAlong(p, path)) ||
-					!slices.Equal(taken, p.FollowClicks(legal, path).Taken) {
+					!slices.Equal(taken, p.followClicks(legal, path).Taken) {
 					t.Fatalf("%s: %v finished to %v taking %v for %s, want %v taking %v", p.FEN(), prefix, path, taken, p.fullText(m), o.least[k][m], jumpedAlong(p, o.least[k][m]))
 				}
 				completed++
@@ -153,7 +153,7 @@ func TestClicksOracle(t *testing.T) {
 			if len(legal) > len(c.Moves) {
 				for _, m := range legal {
 					if !slices.Contains(c.Moves, m) {
-						if got := c.Complete(m); got != nil {
+						if got := c.completeForTest(m); got != nil {
 							t.Fatalf("%s: %v completed to %v for %s, which it does not begin", p.FEN(), prefix, got, p.fullText(m))
 						}
 						if path, taken := c.Finish(m); path != nil || taken != nil {
@@ -174,10 +174,10 @@ func TestClicksOracle(t *testing.T) {
 					continue
 				}
 				ext := append(slices.Clip(prefix), sq)
-				if n, m := p.NextSquares(ext); !n.Empty() || m != nil {
+				if n, m := p.nextSquaresForTest(ext); !n.Empty() || m != nil {
 					t.Fatalf("%s: NextSquares(%v) = %v, %v; want nothing", p.FEN(), ext, n, m)
 				}
-				if c := p.FollowClicks(legal, ext); !c.Next.Empty() || c.Moves != nil || c.Taken != nil {
+				if c := p.followClicks(legal, ext); !c.Next.Empty() || c.Moves != nil || c.Taken != nil {
 					t.Fatalf("%s: FollowClicks(%v) = %+v; want nothing", p.FEN(), ext, c)
 				}
 			}
@@ -198,14 +198,14 @@ func TestFollowClicksAnyMoves(t *testing.T) {
 	made := []Move{{}, newMove(63, 63, 0, ^uint64(0)), newMove(layout.BitOf[18], 7, 0, 1<<63|1<<layout.BitOf[28])}
 	for _, moves := range [][]Move{nil, other, made, append(p.LegalMoves(), made...)} {
 		for _, clicked := range [][]Square{nil, {18}, {18, 38}, {5}, {5, 14, 25}, {0, 255}, {18, 38, 40, 49, 38, 36}} {
-			c := p.FollowClicks(moves, clicked)
+			c := p.followClicks(moves, clicked)
 			for _, m := range c.Moves {
-				c.Complete(m)
+				c.completeForTest(m)
 				c.Finish(m)
 			}
 		}
 	}
-	c := p.FollowClicks(other, nil)
+	c := p.followClicks(other, nil)
 	if !slices.Equal(c.Moves, other) || c.Next != SquareSetOf(5) {
 		t.Errorf("no clicks: %+v", c)
 	}
@@ -213,39 +213,39 @@ func TestFollowClicksAnyMoves(t *testing.T) {
 
 func TestNextSquares(t *testing.T) {
 	start := StartPosition()
-	next, moves := start.NextSquares(nil)
+	next, moves := start.nextSquaresForTest(nil)
 	if next != SquareSetOf(31, 32, 33, 34, 35) || len(moves) != 9 {
 		t.Errorf("start, no clicks: %v, %d moves", next, len(moves))
 	}
-	next, moves = start.NextSquares([]Square{32})
+	next, moves = start.nextSquaresForTest([]Square{32})
 	if next != SquareSetOf(27, 28) || len(moves) != 2 {
 		t.Errorf("start, 32: %v, %v", next, moves)
 	}
-	next, moves = start.NextSquares([]Square{32, 28})
+	next, moves = start.nextSquaresForTest([]Square{32, 28})
 	if !next.Empty() || len(moves) != 1 || start.MoveText(moves[0]).String() != "32-28" {
 		t.Errorf("start, 32 28: %v, %v", next, moves)
 	}
 	for _, prefix := range [][]Square{{0}, {51}, {32, 0}, {255}, {32, 28, 23}, {1}, {28}, {46}} {
-		if next, moves := start.NextSquares(prefix); !next.Empty() || moves != nil {
+		if next, moves := start.nextSquaresForTest(prefix); !next.Empty() || moves != nil {
 			t.Errorf("start, %v: %v, %v; want nothing", prefix, next, moves)
 		}
 	}
 	// 28x28 goes round either way; its start is also its end, and the one
 	// click on 28 is not a whole path.
 	p := MustParseFEN("W:W28:B18,22,23")
-	if next, moves := p.NextSquares([]Square{28}); next != SquareSetOf(17, 19) || len(moves) != 1 {
+	if next, moves := p.nextSquaresForTest([]Square{28}); next != SquareSetOf(17, 19) || len(moves) != 1 {
 		t.Errorf("28x28, 28: %v, %v", next, moves)
 	}
-	if next, moves := p.NextSquares([]Square{28, 19, 17, 28}); !next.Empty() || len(moves) != 1 {
+	if next, moves := p.nextSquaresForTest([]Square{28, 19, 17, 28}); !next.Empty() || len(moves) != 1 {
 		t.Errorf("28x28, whole: %v, %v", next, moves)
 	}
 	// Black's man on 18 has three captures: to 29, and two to 36 that take
 	// different men. After 18x38x40 one of those to 36 is left.
 	q := MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
-	if next, moves := q.NextSquares([]Square{18}); next != SquareSetOf(38) || len(moves) != 3 {
+	if next, moves := q.nextSquaresForTest([]Square{18}); next != SquareSetOf(38) || len(moves) != 3 {
 		t.Errorf("18: %v, %v", next, moves)
 	}
-	_, moves = q.NextSquares([]Square{18, 38, 40})
+	_, moves = q.nextSquaresForTest([]Square{18, 38, 40})
 	var to36 []string
 	for _, m := range moves {
 		if m.To() == 36 {
@@ -269,7 +269,7 @@ func TestNextSquaresWorstCase(t *testing.T) {
 	for game := range 5 {
 		prefix := []Square{m.From()}
 		for {
-			next, moves := p.NextSquares(prefix)
+			next, moves := p.nextSquaresForTest(prefix)
 			if len(moves) != 1 || moves[0] != m {
 				t.Fatalf("after %v: moves %v", prefix, moves)
 			}
@@ -291,7 +291,7 @@ func TestNextSquaresWorstCase(t *testing.T) {
 		}
 		if game == 0 {
 			// The least path, as Paths gives it first.
-			for first := range p.Paths(m) {
+			for first := range p.pathsForTest(m) {
 				if !slices.Equal(first, prefix) {
 					t.Errorf("least clicked path %v, Paths gives %v first", prefix, first)
 				}
@@ -309,14 +309,14 @@ func TestNextSquaresWorstCase(t *testing.T) {
 	for n := range 6 {
 		prefix := []Square{m.From()}
 		for range n {
-			sq := p.FollowClicks(legal, prefix).Next.Squares()
+			sq := p.followClicks(legal, prefix).Next.Squares()
 			prefix = append(prefix, sq[rng.IntN(len(sq))])
 		}
-		c := p.FollowClicks(legal, prefix)
+		c := p.followClicks(legal, prefix)
 		if len(c.Taken) != n {
 			t.Errorf("after %v taken %v", prefix, c.Taken)
 		}
-		full := c.Complete(m)
+		full := c.completeForTest(m)
 		if len(full) != 33 || !slices.Equal(full[:len(prefix)], prefix) {
 			t.Fatalf("%v completed to %v", prefix, full)
 		}
@@ -343,25 +343,25 @@ func BenchmarkNextSquaresPathological(b *testing.B) {
 	p := MustParseFEN(benchPathological)
 	prefix := []Square{5, 14, 25, 39}
 	for b.Loop() {
-		p.NextSquares(prefix)
+		p.nextSquaresForTest(prefix)
 	}
 }
 
 func BenchmarkNextSquaresKingCaptures(b *testing.B) {
 	p := MustParseFEN(benchKingCaptures)
-	_, moves := p.NextSquares(nil)
+	_, moves := p.nextSquaresForTest(nil)
 	prefix := []Square{moves[0].From()}
 	for b.Loop() {
-		p.NextSquares(prefix)
+		p.nextSquaresForTest(prefix)
 	}
 }
 
 func BenchmarkCompletePathological(b *testing.B) {
 	p := MustParseFEN(benchPathological)
 	legal := p.LegalMoves()
-	c := p.FollowClicks(legal, []Square{5, 14, 25, 39})
+	c := p.followClicks(legal, []Square{5, 14, 25, 39})
 	b.ReportAllocs()
 	for b.Loop() {
-		c.Complete(legal[0])
+		c.completeForTest(legal[0])
 	}
 }

@@ -214,25 +214,10 @@ func (p Position) Outcome() Outcome { return p.OutcomeWith(OfficialDraws) }
 // move has lost under either; the draw rules are looked at only after.
 func (p Position) OutcomeWith(rules DrawRules) Outcome {
 	var buf [128]Move
-	return p.OutcomeWithMoves(rules, p.AppendLegalMoves(buf[:0]))
+	return p.outcomeAmong(rules, p.AppendLegalMoves(buf[:0]))
 }
 
-// OutcomeWithMoves is [Position.OutcomeWith] for a caller that has worked
-// out the legal moves of p already, such as a board UI that needs them for
-// the next click too: it does not work them out again. legal must be the
-// legal moves of p, in any order, as [Position.LegalMoves] or
-// [Position.LegalMovesContext] returns them; OutcomeWith(rules) is
-// OutcomeWithMoves(rules, p.LegalMoves()). For other moves the answer is
-// meaningless, but OutcomeWithMoves does not panic.
-//
-// It looks past legal only in an ending of one king each under the
-// official rules, where whether the game is drawn depends on the replies
-// to each move (a few moves of two kings).
-func (p Position) OutcomeWithMoves(rules DrawRules, legal []Move) Outcome {
-	return p.outcomeAmong(rules, legal)
-}
-
-// outcomeAmong is OutcomeWithMoves.
+// outcomeAmong is OutcomeWith given the legal moves of p, in any order.
 func (p Position) outcomeAmong(rules DrawRules, legal []Move) Outcome {
 	if len(legal) == 0 {
 		return Outcome{winFor(p.Turn().Opponent()), NoLegalMove}

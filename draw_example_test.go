@@ -1,22 +1,22 @@
 package frisian_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/frisian-draughts/frisian"
 )
 
-func ExamplePosition_OutcomeWithMoves() {
+func ExampleLegal_Outcome() {
 	// A board UI works out the legal moves of each position once, for the
-	// clicks, and asks the outcome with them.
-	p := frisian.MustParseFEN("W:WK47:BK4:H3")
-	legal := p.LegalMoves()
-	fmt.Println(p.OutcomeWithMoves(frisian.OfficialDraws, legal))
-	fmt.Println(p.OutcomeWithMoves(frisian.LidraughtsDraws, legal))
+	// clicks, and asks the outcome of them.
+	l, _ := frisian.MustParseFEN("W:WK47:BK4:H3").Legal(context.Background())
+	fmt.Println(l.Outcome(frisian.OfficialDraws))
+	fmt.Println(l.Outcome(frisian.LidraughtsDraws))
 
 	// No legal move: lost.
-	p = frisian.MustParseFEN("W:W46:BK5,37,41")
-	fmt.Println(p.OutcomeWithMoves(frisian.OfficialDraws, p.LegalMoves()))
+	l, _ = frisian.MustParseFEN("W:W46:BK5,37,41").Legal(context.Background())
+	fmt.Println(l.Outcome(frisian.OfficialDraws))
 	// Output:
 	// draw (one king each)
 	// ongoing

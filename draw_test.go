@@ -70,10 +70,10 @@ func TestOutcome(t *testing.T) {
 		}
 		legal := p.LegalMoves()
 		slices.Reverse(legal)
-		if got := p.OutcomeWithMoves(OfficialDraws, legal); got != c.official {
+		if got := p.outcomeAmong(OfficialDraws, legal); got != c.official {
 			t.Errorf("%s: OutcomeWithMoves(official) = %v, want %v", c.fen, got, c.official)
 		}
-		if got := p.OutcomeWithMoves(LidraughtsDraws, legal); got != c.lidraughts {
+		if got := p.outcomeAmong(LidraughtsDraws, legal); got != c.lidraughts {
 			t.Errorf("%s: OutcomeWithMoves(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
 		}
 	}
@@ -231,7 +231,7 @@ func TestPropOutcomeMatchesReference(t *testing.T) {
 			if got := p.OutcomeWith(rules); got != want {
 				t.Fatalf("%s: OutcomeWith(%v) = %v, want %v", p, rules, got, want)
 			}
-			if got := p.OutcomeWithMoves(rules, shuffled); got != want {
+			if got := p.outcomeAmong(rules, shuffled); got != want {
 				t.Fatalf("%s: OutcomeWithMoves(%v, %v) = %v, want %v", p, rules, shuffled, got, want)
 			}
 			if got := p.DrawCounters(rules); !slices.Equal(got, counts) {
@@ -257,7 +257,7 @@ func TestOutcomeWithMovesAnyPosition(t *testing.T) {
 		p := anyPosition.Draw(t, "p")
 		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
 			want, counts := refEnd(refStateOf(p), rules)
-			if got := p.OutcomeWithMoves(rules, p.LegalMoves()); got != want {
+			if got := p.outcomeAmong(rules, p.LegalMoves()); got != want {
 				t.Fatalf("%s: OutcomeWithMoves(%v) = %v, want %v", p, rules, got, want)
 			}
 			if got := p.DrawCounters(rules); !slices.Equal(got, counts) {
@@ -273,7 +273,7 @@ func TestOutcomeWithMovesOtherMoves(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {
 		p := kingEnding.Draw(t, "p")
 		moves := rapid.SliceOfN(rapid.OneOf(anyMove, rawMove), 0, 4).Draw(t, "moves")
-		o := p.OutcomeWithMoves(OfficialDraws, moves)
+		o := p.outcomeAmong(OfficialDraws, moves)
 		if len(moves) == 0 && o != (Outcome{winFor(p.Turn().Opponent()), NoLegalMove}) {
 			t.Fatalf("%s: no moves gave %v", p, o)
 		}

@@ -35,7 +35,7 @@ var (
 	// of one game in a PDN file (see PDNReader).
 	ErrTooLarge = errors.New("too large")
 	// ErrSearchStopped: a search was stopped by its context before it
-	// finished (see [Position.LegalMovesContext]).
+	// finished (see [Position.Legal]).
 	ErrSearchStopped = errors.New("search stopped")
 )
 

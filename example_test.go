@@ -115,19 +115,23 @@ func ExamplePerft() {
 	// depth 4: 3874
 }
 
-func ExamplePosition_ParseMoveContext() {
-	// A server resolving a stranger's move text bounds the search: here
-	// the text names a capture by one of its landing squares, which takes
-	// a search of the capture's paths.
+func ExampleLegal_ParseMove() {
+	// A server reading a stranger's position and move text bounds the
+	// searches: of the legal moves, and here of the capture's paths, as
+	// the text names it by one of its landing squares.
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	p := frisian.MustParseFEN("W:W47:B42,32,22,12")
-	m, err := p.ParseMoveContext(ctx, "47x27x7")
+	l, err := frisian.MustParseFEN("W:W47:B42,32,22,12").Legal(ctx)
+	if err != nil {
+		fmt.Println("too slow to answer:", err)
+		return
+	}
+	m, err := l.ParseMove(ctx, "47x27x7")
 	if errors.Is(err, frisian.ErrSearchStopped) {
 		fmt.Println("too slow to answer")
 		return
 	}
-	fmt.Println(m, err, p.Path(m))
+	fmt.Println(m, err, l.Path(m))
 	// Output:
 	// 47x7 <nil> [47 38 27 18 7]
 }

@@ -394,9 +394,6 @@ func (p Position) String() string { return p.FEN() }
 // MarshalText implements encoding.TextMarshaler with the FEN of p.
 func (p Position) MarshalText() ([]byte, error) { return p.appendFEN(nil), nil }
 
-// AppendText implements encoding.TextAppender with the FEN of p.
-func (p Position) AppendText(dst []byte) ([]byte, error) { return p.appendFEN(dst), nil }
-
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseFEN].
 func (p *Position) UnmarshalText(text []byte) error {
 	q, err := ParseFEN(string(text))

@@ -2,11 +2,8 @@ package frisian
 
 import (
 	"cmp"
-	"context"
-	"fmt"
 	"iter"
 	"math/bits"
-	"os"
 
 	"github.com/frisian-draughts/frisian/internal/capture"
 	"github.com/frisian-draughts/frisian/internal/layout"
@@ -170,29 +167,6 @@ func (p Position) LegalMoves() []Move {
 	var buf [128]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	return append([]Move(nil), moves...)
-}
-
-// LegalMovesContext is [Position.LegalMoves] under a context, as
-// [Position.Legal] works the moves out: when ctx is done before the moves
-// are known it returns no moves and an error wrapping both
-// [ErrSearchStopped] and ctx.Err(); a nil ctx gives an error wrapping
-// [os.ErrInvalid].
-func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
-	switch {
-	case ctx == nil:
-		return nil, fmt.Errorf("legal moves: nil context: %w", os.ErrInvalid)
-	case ctx.Done() == nil:
-		return p.LegalMoves(), nil // it is never done: no need to look
-	}
-	var buf [128]Move
-	var g generator
-	g.init(&p)
-	g.Ctx = ctx
-	moves := g.appendLegal(buf[:0])
-	if g.Err != nil {
-		return nil, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.Err)
-	}
-	return append([]Move(nil), moves...), nil
 }
 
 // AppendLegalMoves appends the legal moves to dst and returns the extended

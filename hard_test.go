@@ -54,13 +54,13 @@ func TestLegalMovesContext(t *testing.T) {
 			continue // the few with one move are enough
 		}
 		p := MustParseFEN(c[1])
-		got, err := p.LegalMovesContext(context.Background())
+		got, err := p.legalMovesForTest(context.Background())
 		if err != nil || !slices.Equal(got, p.LegalMoves()) {
 			t.Errorf("%s: %v, %v; want LegalMoves", c[0], got, err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		got, err = p.LegalMovesContext(ctx)
+		got, err = p.legalMovesForTest(ctx)
 		if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || got != nil {
 			t.Errorf("%s, cancelled: %v, %v; want nil and ErrSearchStopped", c[0], got, err)
 		}
@@ -69,7 +69,7 @@ func TestLegalMovesContext(t *testing.T) {
 	p := StartPosition()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if got, err := p.LegalMovesContext(ctx); err != nil || len(got) != 9 {
+	if got, err := p.legalMovesForTest(ctx); err != nil || len(got) != 9 {
 		t.Errorf("start position, cancelled: %v, %v", got, err)
 	}
 }
@@ -103,7 +103,7 @@ func TestStopsAnywhere(t *testing.T) {
 		p := MustParseFEN(fen)
 		want := p.LegalMoves()
 		for n := 0; ; n++ {
-			got, err := p.LegalMovesContext(&stopAfter{context.Background(), n})
+			got, err := p.legalMovesForTest(&stopAfter{context.Background(), n})
 			if err == nil {
 				if !slices.Equal(got, want) {
 					t.Errorf("%s, looks %d: %v, want %v", name, n, got, want)

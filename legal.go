@@ -116,6 +116,9 @@ func (l Legal) Clicks(clicked []Square) Clicks { return l.p.followClicks(l.moves
 // ParseMove reads PDN move text (see [ParseMoveText]) and returns the legal
 // move it names (see [Legal.Resolve]).
 func (l Legal) ParseMove(ctx context.Context, s string) (Move, error) {
+	if ctx == nil {
+		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
+	}
 	t, err := ParseMoveText(s)
 	if err != nil {
 		return Move{}, err

@@ -140,10 +140,6 @@ func (t MoveText) String() string {
 	return b.String()
 }
 
-// AppendText implements encoding.TextAppender with String: move text
-// before it is resolved needs no position.
-func (t MoveText) AppendText(dst []byte) ([]byte, error) { return append(dst, t.String()...), nil }
-
 // MarshalText implements encoding.TextMarshaler with String.
 func (t MoveText) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
@@ -171,50 +167,11 @@ func (t *MoveText) UnmarshalText(text []byte) error {
 // must be played, the capture must go on, the king is held by the three-move
 // rule), or [ErrAmbiguousMove] listing the candidates in full-path form.
 func (t MoveText) Resolve(p Position) (Move, error) {
-	return t.ResolveContext(context.Background(), p)
-}
-
-// ResolveContext is [MoveText.Resolve] with a context: a crowded
-// position's captures, and the landing paths of one of them, can take long
-// to search. When ctx is done before the answer is known it returns an
-// error wrapping both [ErrSearchStopped] and ctx.Err(), never a wrong
-// answer. The legal moves are worked out under ctx (see
-// [Position.LegalMovesContext]); once they are, an answer that needs no
-// further search (a quiet move, a whole landing path) comes whatever ctx.
-// A nil ctx gives an error wrapping [os.ErrInvalid].
-func (t MoveText) ResolveContext(ctx context.Context, p Position) (Move, error) {
-	text := clip(t.String())
-	if err := t.check(ctx, text); err != nil {
-		return Move{}, err
-	}
-	legal, err := p.LegalMovesContext(ctx)
+	l, err := p.Legal(context.Background())
 	if err != nil {
 		return Move{}, err
 	}
-	return t.resolve(ctx, p, legal, text)
-}
-
-// ResolveAmong is [MoveText.ResolveContext] for a caller that has worked
-// out the legal moves of p already, as [Position.FollowClicks] takes them:
-// a board UI that accepts typed moves beside clicks. It finds the move
-// among legal without working p's moves out again. legal must be the
-// legal moves of p, in any order, as [Position.LegalMoves] or
-// [Position.LegalMovesContext] returns them; for other moves the answer is
-// meaningless (it may be a move that is not legal in p), but ResolveAmong
-// does not panic.
-//
-// Its answers and errors are Resolve's: the move, or a *MoveError wrapping
-// [ErrInvalidMove], [ErrIllegalMove] or [ErrAmbiguousMove], with the same
-// reason and candidates. ctx bounds the search of landing paths as in
-// ResolveContext: when it is done before the answer is known the error
-// wraps both [ErrSearchStopped] and ctx.Err(). A nil ctx gives an error
-// wrapping [os.ErrInvalid].
-func (t MoveText) ResolveAmong(ctx context.Context, p Position, legal []Move) (Move, error) {
-	text := clip(t.String())
-	if err := t.check(ctx, text); err != nil {
-		return Move{}, err
-	}
-	return t.resolve(ctx, p, legal, text)
+	return l.Resolve(context.Background(), t)
 }
 
 // check refuses a nil ctx and a MoveText that names no move at all:
@@ -376,26 +333,28 @@ func (p Position) isPathOf(m Move, path []Square) bool {
 
 // ParseMove reads PDN move text (see [ParseMoveText]) and returns the legal
 // move of p it names (see [MoveText.Resolve]). Errors are *MoveError values
-// wrapping [ErrInvalidMove], [ErrIllegalMove] or [ErrAmbiguousMove].
+// wrapping [ErrInvalidMove], [ErrIllegalMove] or [ErrAmbiguousMove]. For
+// text or positions from strangers use [Legal.ParseMove], whose context
+// bounds the searches.
 func (p Position) ParseMove(s string) (Move, error) {
-	return p.ParseMoveContext(context.Background(), s)
+	return p.parseMove(context.Background(), s)
 }
 
-// ParseMoveContext is [Position.ParseMove] with a context, for text from
-// strangers (see [MoveText.ResolveContext]). Its errors are ParseMove's,
-// and, once ctx is done before the answer is known, an error wrapping both
-// [ErrSearchStopped] and ctx.Err(); a nil ctx gives an error wrapping
-// [os.ErrInvalid].
-func (p Position) ParseMoveContext(ctx context.Context, s string) (Move, error) {
+// parseMove is ParseMove under ctx, which bounds the work: the legal moves
+// are worked out only once the text is known to name a move.
+func (p Position) parseMove(ctx context.Context, s string) (Move, error) {
 	if ctx == nil {
-		// Before the text is read, as ParseHubMoveContext does.
 		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
 	}
 	t, err := ParseMoveText(s)
 	if err != nil {
 		return Move{}, err
 	}
-	m, err := t.ResolveContext(ctx, p)
+	l, err := p.Legal(ctx)
+	if err != nil {
+		return Move{}, err
+	}
+	m, err := l.Resolve(ctx, t)
 	if me, ok := err.(*MoveError); ok {
 		me.Move = clip(s)
 	}
@@ -486,61 +445,83 @@ func (m Move) HubString() string {
 	return string(b)
 }
 
-// AppendText implements encoding.TextAppender with the Hub long form (see
-// HubString), the one text that names a move without its position. The zero
-// Move appends nothing.
+// MarshalText implements encoding.TextMarshaler with the Hub long form (see
+// HubString), the one text that names a move without its position. The
+// zero Move marshals to nothing.
 //
 // Move has no UnmarshalText: a Move also records whether a king makes it,
 // which only the position knows. Read the text back with
 // [Position.ParseHubMove].
-func (m Move) AppendText(dst []byte) ([]byte, error) {
+func (m Move) MarshalText() ([]byte, error) {
 	if m.IsZero() {
-		return dst, nil
+		return nil, nil
 	}
-	return append(dst, m.HubString()...), nil
+	return []byte(m.HubString()), nil
 }
-
-// MarshalText implements encoding.TextMarshaler with the Hub long form, as
-// AppendText does.
-func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
 
 // ParseHubMove reads a move in the Hub long form ("32-28", or "28x19x23":
 // start, end and every captured square, in any order) and returns the legal
 // move of p it names. Errors are *MoveError values wrapping [ErrInvalidMove]
 // or [ErrIllegalMove]; Hub text is never ambiguous.
 func (p Position) ParseHubMove(s string) (Move, error) {
-	return p.ParseHubMoveContext(context.Background(), s)
+	return p.parseHubMove(context.Background(), s)
 }
 
-// ParseHubMoveContext is [Position.ParseHubMove] with a context, for a
-// position or a text from strangers, such as an engine's or a GUI's: the
-// legal moves it matches the text against are generated once, under ctx
-// (see [Position.LegalMovesContext]). Its errors are ParseHubMove's, and,
-// when ctx is done before the legal moves are known, an error wrapping both
-// [ErrSearchStopped] and ctx.Err(); once they are known the answer is exact,
-// whatever ctx. A nil ctx gives an error wrapping [os.ErrInvalid].
-func (p Position) ParseHubMoveContext(ctx context.Context, s string) (Move, error) {
+// parseHubMove is ParseHubMove under ctx: the legal moves are worked out
+// only once the text is known to name a move.
+func (p Position) parseHubMove(ctx context.Context, s string) (Move, error) {
 	if ctx == nil {
 		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
 	}
+	h, err := parseHubText(s)
+	if err != nil {
+		return Move{}, err
+	}
+	l, err := p.Legal(ctx)
+	if err != nil {
+		return Move{}, err
+	}
+	return l.findHub(h, s)
+}
+
+// ParseHubMove reads a move in the Hub protocol's long form, as
+// [Position.ParseHubMove] does, among the legal moves.
+func (l Legal) ParseHubMove(s string) (Move, error) {
+	h, err := parseHubText(s)
+	if err != nil {
+		return Move{}, err
+	}
+	return l.findHub(h, s)
+}
+
+// hubText is a move in the Hub protocol's long form, read: its start and
+// end, whether it captures, and the captured squares.
+type hubText struct {
+	from, to Square
+	capture  bool
+	captured SquareSet
+}
+
+// parseHubText reads a move in the Hub protocol's long form.
+func parseHubText(s string) (hubText, error) {
 	text := strings.TrimSpace(s)
 	if text == "" {
-		return Move{}, invalidMove(s, "empty move text")
+		return hubText{}, invalidMove(s, "empty move text")
 	}
 	if len(text) > maxMoveText {
-		return Move{}, invalidMove(s, "move text too long")
+		return hubText{}, invalidMove(s, "move text too long")
 	}
 	var sep byte
 	var squares []Square
 	for _, part := range splitSeps(text, "-xX") {
 		sq, ok := moveSquare(part.text)
 		if !ok || strings.Trim(part.text, "0123456789") != "" {
-			return Move{}, invalidMove(s, fmt.Sprintf("%q is not a square (1–50)", part.text))
+			return hubText{}, invalidMove(s, fmt.Sprintf("%q is not a square (1–50)", part.text))
 		}
 		if part.sep != 0 {
 			c := part.sep | 0x20 // 'X' → 'x'
 			if sep != 0 && c != sep {
-				return Move{}, invalidMove(s, "mixes - and x")
+				return hubText{}, invalidMove(s, "mixes - and x")
 			}
 			sep = c
 		}
@@ -548,30 +529,31 @@ func (p Position) ParseHubMoveContext(ctx context.Context, s string) (Move, erro
 	}
 	switch {
 	case len(squares) < 2:
-		return Move{}, invalidMove(s, "a move names at least two squares")
+		return hubText{}, invalidMove(s, "a move names at least two squares")
 	case sep == '-' && len(squares) != 2:
-		return Move{}, invalidMove(s, "a quiet move names two squares")
+		return hubText{}, invalidMove(s, "a quiet move names two squares")
 	case sep == 'x' && len(squares) < 3:
-		return Move{}, invalidMove(s, "a Hub capture lists its captured squares after start and end")
+		return hubText{}, invalidMove(s, "a Hub capture lists its captured squares after start and end")
 	}
-	var captured SquareSet
+	h := hubText{from: squares[0], to: squares[1], capture: sep == 'x'}
 	for _, sq := range squares[2:] {
-		if captured.Has(sq) {
-			return Move{}, invalidMove(s, fmt.Sprintf("captured square %d listed twice", sq))
+		if h.captured.Has(sq) {
+			return hubText{}, invalidMove(s, fmt.Sprintf("captured square %d listed twice", sq))
 		}
-		captured = captured.With(sq)
+		h.captured = h.captured.With(sq)
 	}
-	legal, err := p.LegalMovesContext(ctx)
-	if err != nil {
-		return Move{}, err
-	}
-	for _, m := range legal {
-		if m.From() == squares[0] && m.To() == squares[1] && m.Captured() == captured {
+	return h, nil
+}
+
+// findHub returns the legal move h names; s is its text, for errors.
+func (l Legal) findHub(h hubText, s string) (Move, error) {
+	for _, m := range l.moves {
+		if m.From() == h.from && m.To() == h.to && m.Captured() == h.captured {
 			return m, nil
 		}
 	}
-	t := MoveText{Squares: squares[:2], Capture: sep == 'x'}
-	return Move{}, &MoveError{Move: clip(s), Err: ErrIllegalMove, Reason: p.whyIllegal(t, legal)}
+	t := MoveText{Squares: []Square{h.from, h.to}, Capture: h.capture}
+	return Move{}, &MoveError{Move: clip(s), Err: ErrIllegalMove, Reason: l.p.whyIllegal(t, l.moves)}
 }
 
 // sepField is a piece of text and the separator byte that preceded it

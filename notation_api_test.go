@@ -96,17 +96,16 @@ func TestParseMoveIllegal(t *testing.T) {
 		if me.Move != c.move {
 			t.Errorf("%s: MoveError.Move = %q, want %q", c.fen, me.Move, c.move)
 		}
-		// Given the moves, ResolveAmong gives Resolve's error: the same
-		// kind, reason and text.
+		// Legal.Resolve gives Resolve's error: the same kind, reason and
+		// text.
 		mt, _ := frisian.ParseMoveText(c.move)
 		_, want := mt.Resolve(p)
-		legal := p.LegalMoves()
-		slices.Reverse(legal)
-		_, got := mt.ResolveAmong(context.Background(), p, legal)
+		l, _ := p.Legal(context.Background())
+		_, got := l.Resolve(context.Background(), mt)
 		var gotME, wantME *frisian.MoveError
 		if !errors.As(got, &gotME) || !errors.As(want, &wantME) || gotME.Err != wantME.Err || gotME.Move != wantME.Move ||
 			gotME.Reason != wantME.Reason || !slices.Equal(gotME.Candidates, wantME.Candidates) {
-			t.Errorf("%s %s: ResolveAmong %v; Resolve %v", c.fen, c.move, got, want)
+			t.Errorf("%s %s: Legal.Resolve %v; Resolve %v", c.fen, c.move, got, want)
 		}
 	}
 }
@@ -153,9 +152,8 @@ func TestMoveMarshalText(t *testing.T) {
 	if b, _ := (frisian.Move{}).MarshalText(); len(b) != 0 {
 		t.Errorf("zero Move marshals to %q", b)
 	}
-	got, _ := m.AppendText([]byte("m="))
-	if string(got) != "m="+m.HubString() {
-		t.Errorf("AppendText = %q", got)
+	if got, _ := m.MarshalText(); string(got) != m.HubString() {
+		t.Errorf("MarshalText = %q", got)
 	}
 }
 
@@ -189,7 +187,7 @@ func TestMoveTextMarshal(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"M":"28"}`), &v); !errors.Is(err, frisian.ErrInvalidMove) {
 		t.Errorf("bad text: %v", err)
 	}
-	if got, _ := v.M.AppendText([]byte("> ")); string(got) != "> 28x17x8" {
-		t.Errorf("AppendText = %q", got)
+	if got, _ := v.M.MarshalText(); string(got) != "28x17x8" {
+		t.Errorf("MarshalText = %q", got)
 	}
 }

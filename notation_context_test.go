@@ -47,7 +47,7 @@ func TestParseMoveContextSame(t *testing.T) {
 		p := MustParseFEN(fen)
 		for _, text := range contextTexts(p) {
 			want, wantErr := p.ParseMove(text)
-			got, err := p.ParseMoveContext(ctx, text)
+			got, err := p.parseMove(ctx, text)
 			if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 				t.Errorf("%s %s: ParseMoveContext %v, %v; ParseMove %v, %v", fen, text, got, err, want, wantErr)
 			}
@@ -72,20 +72,20 @@ func TestParseMoveContextStopped(t *testing.T) {
 	if _, err := p.ParseMove(partial); err != nil {
 		t.Fatalf("%s: %v", partial, err)
 	}
-	got, err := p.ParseMoveContext(ctx, partial)
+	got, err := p.parseMove(ctx, partial)
 	if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
 		t.Errorf("%s, cancelled: %v, %v; want ErrSearchStopped", partial, got, err)
 	}
-	if got, err := p.ParseMoveContext(ctx, p.fullText(m)); err != nil || got != m {
+	if got, err := p.parseMove(ctx, p.fullText(m)); err != nil || got != m {
 		t.Errorf("full path, cancelled: %v, %v; want %v", got, err, m)
 	}
 	start := StartPosition()
-	if got, err := start.ParseMoveContext(ctx, "32-28"); err != nil || got.From() != 32 {
+	if got, err := start.parseMove(ctx, "32-28"); err != nil || got.From() != 32 {
 		t.Errorf("32-28, cancelled: %v, %v", got, err)
 	}
 	// A hard position's moves themselves need the context.
 	hard := MustParseFEN(worstCases(t)[0][1])
-	if _, err := hard.ParseMoveContext(ctx, "50x1"); !errors.Is(err, ErrSearchStopped) {
+	if _, err := hard.parseMove(ctx, "50x1"); !errors.Is(err, ErrSearchStopped) {
 		t.Errorf("man26, cancelled: %v; want ErrSearchStopped", err)
 	}
 	// ResolveAmong, given the moves, searches the partial path under ctx
@@ -96,7 +96,7 @@ func TestParseMoveContextStopped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return mt.ResolveAmong(ctx, p, p.LegalMoves())
+		return mt.resolveAmongForTest(ctx, p, p.LegalMoves())
 	}
 	if got, err := among(p, partial); !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
 		t.Errorf("ResolveAmong %s, cancelled: %v, %v; want ErrSearchStopped", partial, got, err)
@@ -108,13 +108,13 @@ func TestParseMoveContextStopped(t *testing.T) {
 		t.Errorf("ResolveAmong 32-28, cancelled: %v, %v", got, err)
 	}
 	var nilCtx context.Context
-	if _, err := (MoveText{Squares: []Square{32, 28}}).ResolveAmong(nilCtx, start, start.LegalMoves()); !errors.Is(err, os.ErrInvalid) {
+	if _, err := (MoveText{Squares: []Square{32, 28}}).resolveAmongForTest(nilCtx, start, start.LegalMoves()); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("ResolveAmong, nil context: %v; want os.ErrInvalid", err)
 	}
-	if _, err := start.ParseMoveContext(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
+	if _, err := start.parseMove(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("nil context: %v; want os.ErrInvalid", err)
 	}
-	if _, err := (MoveText{Squares: []Square{32, 28}}).ResolveContext(nilCtx, start); !errors.Is(err, os.ErrInvalid) {
+	if _, err := (MoveText{Squares: []Square{32, 28}}).resolveContextForTest(nilCtx, start); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("ResolveContext, nil context: %v; want os.ErrInvalid", err)
 	}
 }
@@ -123,7 +123,7 @@ func TestParseMoveContextStopped(t *testing.T) {
 func TestNilContexts(t *testing.T) {
 	var nilCtx context.Context
 	p := StartPosition()
-	if _, err := p.LegalMovesContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
+	if _, err := p.legalMovesForTest(nilCtx); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("LegalMovesContext(nil): %v", err)
 	}
 	r := NewPDNReader(strings.NewReader("1. 32-28 *"))
@@ -131,10 +131,10 @@ func TestNilContexts(t *testing.T) {
 		t.Errorf("NextContext(nil): %v", err)
 	}
 	// Bad text with a nil ctx: the nil ctx is the error.
-	if _, err := p.ParseMoveContext(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
+	if _, err := p.parseMove(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("ParseMoveContext(nil, %q): %v", "x", err)
 	}
-	if _, err := p.ParseHubMoveContext(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
+	if _, err := p.parseHubMoveForTest(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("ParseHubMoveContext(nil, %q): %v", "x", err)
 	}
 	// The zero PDNReader, which reads an empty stream, and one whose
@@ -206,7 +206,7 @@ func TestParseHubMoveContextSame(t *testing.T) {
 		for _, text := range hubTexts(p) {
 			want, wantErr := p.ParseHubMove(text)
 			for _, ctx := range []context.Context{context.Background(), live} {
-				got, err := p.ParseHubMoveContext(ctx, text)
+				got, err := p.parseHubMoveForTest(ctx, text)
 				if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 					t.Errorf("%s %s: ParseHubMoveContext %v, %v; ParseHubMove %v, %v", fen, text, got, err, want, wantErr)
 				}
@@ -230,24 +230,24 @@ func TestParseHubMoveContextStopped(t *testing.T) {
 	cancel()
 	hard := MustParseFEN(worstCases(t)[0][1])
 	for _, m := range hard.LegalMoves() {
-		got, err := hard.ParseHubMoveContext(ctx, m.HubString())
+		got, err := hard.parseHubMoveForTest(ctx, m.HubString())
 		if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
 			t.Errorf("%s, cancelled: %v, %v; want ErrSearchStopped", m.HubString(), got, err)
 		}
 	}
-	if _, err := hard.ParseHubMoveContext(ctx, "50-45"); !errors.Is(err, ErrSearchStopped) {
+	if _, err := hard.parseHubMoveForTest(ctx, "50-45"); !errors.Is(err, ErrSearchStopped) {
 		t.Errorf("50-45, cancelled: %v; want ErrSearchStopped", err)
 	}
 	start := StartPosition()
-	if got, err := start.ParseHubMoveContext(ctx, "32-28"); err != nil || got.From() != 32 || got.To() != 28 {
+	if got, err := start.parseHubMoveForTest(ctx, "32-28"); err != nil || got.From() != 32 || got.To() != 28 {
 		t.Errorf("32-28, cancelled: %v, %v", got, err)
 	}
 	// A syntax error needs no moves.
-	if _, err := hard.ParseHubMoveContext(ctx, "50x"); !errors.Is(err, ErrInvalidMove) {
+	if _, err := hard.parseHubMoveForTest(ctx, "50x"); !errors.Is(err, ErrInvalidMove) {
 		t.Errorf("50x, cancelled: %v; want ErrInvalidMove", err)
 	}
 	var nilCtx context.Context
-	if _, err := start.ParseHubMoveContext(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
+	if _, err := start.parseHubMoveForTest(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("nil context: %v; want os.ErrInvalid", err)
 	}
 }
@@ -264,7 +264,7 @@ func TestResolveAmongOtherMoves(t *testing.T) {
 			sq[i] = Square(rapid.IntRange(1, 50).Draw(t, "square"))
 		}
 		mt := MoveText{Squares: sq, Capture: n > 2 || rapid.Bool().Draw(t, "capture")}
-		m, err := mt.ResolveAmong(context.Background(), p, moves)
+		m, err := mt.resolveAmongForTest(context.Background(), p, moves)
 		if err != nil {
 			var me *MoveError
 			if !errors.As(err, &me) {

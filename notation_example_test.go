@@ -67,76 +67,49 @@ func ExamplePosition_ParseHubMove() {
 	// 50x8 <nil>
 }
 
-// ParseHubMoveContext bounds the work on a position from a stranger, such
-// as a GUI's pos command: the deadline caps the move generation.
-func ExamplePosition_ParseHubMoveContext() {
-	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
+// A position from a stranger, such as a GUI's pos command, is worked out
+// under a deadline, which caps the move generation; its moves are then read
+// in the Hub protocol's long form.
+func ExampleLegal_ParseHubMove() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
+	l, err := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26").Legal(ctx)
+	if errors.Is(err, frisian.ErrSearchStopped) {
+		fmt.Println("out of time")
+		return
+	}
 	for _, text := range []string{"50x8x7x22", "43-38"} {
-		m, err := p.ParseHubMoveContext(ctx, text)
-		switch {
-		case errors.Is(err, frisian.ErrSearchStopped):
-			fmt.Println("out of time")
-		case err != nil:
+		m, err := l.ParseHubMove(text)
+		if err != nil {
 			fmt.Println(err)
-		default:
-			fmt.Println(p.MoveText(m))
+			continue
 		}
+		fmt.Println(l.Text(m))
 	}
 	// Output:
 	// 50x8
 	// illegal move "43-38": capturing is compulsory (Art. 10)
 }
 
-func ExampleMoveText_ResolveAmong() {
+func ExampleLegal_Resolve() {
 	// A board UI has worked out the legal moves once, for the clicks; a
 	// typed move is read against them.
-	p := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
-	legal := p.LegalMoves()
+	l, _ := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19").Legal(context.Background())
 	for _, s := range []string{"18x40x36", "18x36", "19-24"} {
 		text, err := frisian.ParseMoveText(s)
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		m, err := text.ResolveAmong(context.Background(), p, legal)
+		m, err := l.Resolve(context.Background(), text)
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(p.MoveText(m))
+		fmt.Println(l.Text(m))
 	}
 	// Output:
 	// 18x38x40x49x38x36
 	// ambiguous move "18x36": several legal captures match; give the landing path (18x38x29x49x38x36, 18x38x40x49x38x36)
-	// illegal move "19-24": capturing is compulsory (Art. 10)
-}
-
-func ExampleMoveText_ResolveContext() {
-	// A server reads moves from strangers against positions from
-	// strangers: the deadline bounds the search for the legal moves.
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	p := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
-	for _, s := range []string{"18x40x36", "19-24"} {
-		text, err := frisian.ParseMoveText(s)
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		m, err := text.ResolveContext(ctx, p)
-		if errors.Is(err, frisian.ErrSearchStopped) {
-			fmt.Println("too long to search: refuse the position")
-			return
-		}
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		fmt.Println(p.MoveText(m), "takes", m.Captured())
-	}
-	// Output:
-	// 18x38x40x49x38x36 takes 28,37,39,43,44
 	// illegal move "19-24": capturing is compulsory (Art. 10)
 }

@@ -388,7 +388,7 @@ func FuzzParseMove(f *testing.F) {
 		p := MustParseFEN(txtFuzzFENs[int(which)%len(txtFuzzFENs)])
 		m, err := p.ParseMove(s)
 		// A context that is never done changes nothing.
-		if mc, errc := p.ParseMoveContext(context.Background(), s); mc != m || fmt.Sprint(errc) != fmt.Sprint(err) {
+		if mc, errc := p.parseMove(context.Background(), s); mc != m || fmt.Sprint(errc) != fmt.Sprint(err) {
 			t.Fatalf("ParseMoveContext(%q) = %v, %v; ParseMove %v, %v", s, mc, errc, m, err)
 		}
 		checkAmong(t, p, s)
@@ -478,7 +478,7 @@ func checkAmong(t txtFailer, p Position, text string) {
 	legal := p.LegalMoves()
 	slices.Reverse(legal)
 	want, wantErr := mt.Resolve(p)
-	got, err := mt.ResolveAmong(context.Background(), p, legal)
+	got, err := mt.resolveAmongForTest(context.Background(), p, legal)
 	if got != want || !sameMoveError(err, wantErr) {
 		t.Errorf("%s %q: ResolveAmong %v, %v; Resolve %v, %v", p.FEN(), text, got.HubString(), err, want.HubString(), wantErr)
 	}

@@ -2,7 +2,6 @@ package frisian
 
 import (
 	"context"
-	"iter"
 
 	"github.com/frisian-draughts/frisian/internal/capture"
 )
@@ -37,37 +36,6 @@ func (p Position) legalPath(m Move) []Square {
 		return false
 	})
 	return found
-}
-
-// Paths yields every path of the legal move m, least first, as Path writes
-// one: for a
-// capture, every order and choice of landing squares that takes exactly
-// m's pieces from m's start to m's end; for a quiet move, its one path.
-// The slice yielded is reused: copy it to keep it. A capture of many pieces
-// can have a great many paths (lidraughts' worst case has astronomically
-// many), so stop when you have what you need. A Move that is not legal in p
-// yields nothing.
-//
-// For click-by-click input use [Position.FollowClicks], which answers at
-// once even where the paths are countless.
-func (p Position) Paths(m Move) iter.Seq[[]Square] {
-	return func(yield func([]Square) bool) {
-		if !p.IsLegal(m) {
-			return
-		}
-		if m.captured() == 0 {
-			yield([]Square{m.From(), m.To()})
-			return
-		}
-		var buf []Square
-		p.walkCaptures(m, func(path []uint8) bool {
-			buf = buf[:0]
-			for _, b := range path {
-				buf = append(buf, squareOfBit(b))
-			}
-			return yield(buf)
-		})
-	}
 }
 
 // walkCaptures calls yield with the paths of the capture m (as bit

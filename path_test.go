@@ -11,7 +11,7 @@ func TestPaths(t *testing.T) {
 	p := MustParseFEN("W:W28:B18,22,23")
 	m := p.LegalMoves()[0]
 	var got []string
-	for path := range p.Paths(m) {
+	for path := range p.pathsForTest(m) {
 		got = append(got, fmt.Sprint(path))
 	}
 	slices.Sort(got)
@@ -27,7 +27,7 @@ func TestPaths(t *testing.T) {
 	q := StartPosition()
 	quiet := q.LegalMoves()[0]
 	n := 0
-	for path := range q.Paths(quiet) {
+	for path := range q.pathsForTest(quiet) {
 		n++
 		if len(path) != 2 || path[0] != quiet.From() || path[1] != quiet.To() {
 			t.Errorf("quiet path %v", path)
@@ -36,13 +36,13 @@ func TestPaths(t *testing.T) {
 	if n != 1 {
 		t.Errorf("quiet move: %d paths", n)
 	}
-	for range q.Paths(m) {
+	for range q.pathsForTest(m) {
 		t.Error("a move of another position has a path")
 	}
 	// Stopping early works on the worst case, whose paths are countless.
 	w := MustParseFEN(benchPathological)
 	count := 0
-	for path := range w.Paths(w.LegalMoves()[0]) {
+	for path := range w.pathsForTest(w.LegalMoves()[0]) {
 		if len(path) != 33 || path[0] != 5 || path[32] != 46 {
 			t.Fatalf("path %v", path)
 		}

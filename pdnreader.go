@@ -82,7 +82,7 @@ func (r *PDNReader) Next() (*Game, error) { return r.NextContext(context.Backgro
 // NextContext is [PDNReader.Next] with a context that bounds the work: a
 // reader of files from strangers gives it a deadline, because a game may
 // set up a position whose captures take long to search (see
-// [Position.LegalMovesContext]). When ctx is done NextContext returns the
+// [Position.Legal]). When ctx is done NextContext returns the
 // game as far as it was read and an error wrapping [ErrSearchStopped] and
 // ctx.Err(), and the reading ends. A nil ctx gives an error wrapping
 // [os.ErrInvalid].
@@ -397,7 +397,7 @@ func (gr *gameReader) word(tok pdnToken) {
 		return
 	}
 	p := gr.g.Position()
-	m, err := p.ParseMoveContext(gr.ctx, move)
+	m, err := p.parseMove(gr.ctx, move)
 	if errors.Is(err, ErrSearchStopped) {
 		gr.stop = err
 		return

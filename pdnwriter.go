@@ -64,12 +64,9 @@ func (pw *PDNWriter) WriteGame(g *Game) error {
 	return err
 }
 
-// AppendText implements encoding.TextAppender: it appends g as one PDN
-// game, as a zero-configured [PDNWriter.WriteGame] writes it (the official
-// draw rules decide a missing Result).
-func (g *Game) AppendText(dst []byte) ([]byte, error) { return appendPDN(dst, g, 0, OfficialDraws) }
-
-// MarshalText implements encoding.TextMarshaler with the PDN of g.
+// MarshalText implements encoding.TextMarshaler with the PDN of g, as a
+// zero-configured [PDNWriter.WriteGame] writes it (the official draw rules
+// decide a missing Result).
 func (g *Game) MarshalText() ([]byte, error) { return appendPDN(nil, g, 0, OfficialDraws) }
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads one PDN game,

@@ -459,7 +459,7 @@ func TestPropPartialPaths(t *testing.T) {
 				t.Fatalf("%s: %q: %v; want %s", p.FEN(), text, err, p.fullText(m))
 			}
 			for _, i := range []int{1, rapid.IntRange(2, len(path)).Draw(t, "clicks")} {
-				next, moves := p.NextSquares(path[:i])
+				next, moves := p.nextSquaresForTest(path[:i])
 				if !slices.Contains(moves, m) {
 					t.Fatalf("%s: NextSquares(%v) leaves out %s", p.FEN(), path[:i], p.fullText(m))
 				}

@@ -76,7 +76,7 @@ func BenchmarkParseMove(b *testing.B) {
 	b.Run("twice", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := p.LegalMovesContext(ctx); err != nil {
+			if _, err := p.Legal(ctx); err != nil {
 				b.Fatal(err)
 			}
 			if _, err := p.ParseHubMove(text); err != nil {

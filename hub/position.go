@@ -107,9 +107,9 @@ func ParsePosition(s string) (frisian.Position, error) {
 
 // ParseMove reads a move in the Hub format ("32-28", or a capture as its
 // start, its end and every captured square: "28x19x23") and returns the
-// legal move of p it names. It is p.ParseHubMoveContext(ctx, s): the legal
-// moves are generated once, bounded by ctx, since the position and the
-// text come from the other side of the protocol. The error is a
+// legal move of p it names, as p.Legal(ctx) and its ParseHubMove: the
+// legal moves are generated once, bounded by ctx, since the position and
+// the text come from the other side of the protocol. The error is a
 // *frisian.MoveError wrapping frisian.ErrInvalidMove or
 // frisian.ErrIllegalMove, or wraps frisian.ErrSearchStopped and the
 // context's error.
@@ -117,7 +117,11 @@ func ParseMove(ctx context.Context, p frisian.Position, s string) (frisian.Move,
 	if ctx == nil {
 		return frisian.Move{}, nilContext("ParseMove")
 	}
-	return p.ParseHubMoveContext(ctx, s)
+	l, err := p.Legal(ctx)
+	if err != nil {
+		return frisian.Move{}, err
+	}
+	return l.ParseHubMove(s)
 }
 
 // formatMoves returns moves in Hub format separated by spaces.
@@ -127,7 +131,7 @@ func formatMoves(moves []frisian.Move) string {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b, _ = m.AppendText(b)
+		b = append(b, m.HubString()...)
 	}
 	return string(b)
 }

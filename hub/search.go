@@ -58,10 +58,11 @@ func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
 	if err != nil {
 		return nil, err
 	}
-	moves, err := p.LegalMovesContext(ctx)
+	l, err := p.Legal(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("hub: %w", err)
 	}
+	moves := l.Moves()
 	if len(moves) == 0 {
 		return nil, ErrNoMove
 	}

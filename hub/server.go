@@ -66,7 +66,7 @@ type GameResetter interface {
 // genTimeout bounds each move generation of Serve: the checking of the
 // moves of one pos command, which come from the GUI and so from anyone,
 // and of the position searched and the engine's answer in it (see
-// Position.LegalMovesContext).
+// Position.Legal).
 const genTimeout = 5 * time.Second
 
 // Serve speaks the engine side of the Hub protocol: it reads the GUI's
@@ -440,7 +440,11 @@ func (s *server) goSearch(l Line) {
 func (s *server) legalMoves(p frisian.Position) ([]frisian.Move, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), s.genTimeout)
 	defer cancel()
-	return p.LegalMovesContext(ctx)
+	l, err := p.Legal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return l.Moves(), nil
 }
 
 // isLegal reports whether m is legal in p, and false when that takes longer

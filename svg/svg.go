@@ -27,6 +27,7 @@ package svg
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -198,15 +199,20 @@ func (d *drawer) origin(sq frisian.Square) (x, y int) {
 }
 
 // isPath reports whether path is a whole landing path of the legal move m
-// of p. It asks NextSquares rather than comparing with every path of m
-// (Position.Paths), as a king's capture can have countless paths.
+// of p. It follows the path as clicks (Legal.Clicks) rather than comparing
+// with every path of m (Legal.Paths), as a king's capture can have
+// countless paths.
 func isPath(p frisian.Position, m frisian.Move, path []frisian.Square) bool {
 	if len(path) < 2 {
 		return false
 	}
-	next, moves := p.NextSquares(path)
+	l, err := p.Legal(context.Background())
+	if err != nil {
+		return false
+	}
+	c := l.Clicks(path)
 	// Nothing follows a whole path, and its move is the only one left.
-	return next.Empty() && len(moves) == 1 && moves[0] == m
+	return c.Next.Empty() && len(c.Moves) == 1 && c.Moves[0] == m
 }
 
 // center returns the centre of sq in viewBox units.

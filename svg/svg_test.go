@@ -2,6 +2,7 @@ package svg_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"flag"
 	"fmt"
@@ -549,8 +550,9 @@ func TestPathOption(t *testing.T) {
 	w := frisian.MustParseFEN("W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49")
 	wm := w.LegalMoves()[0]
 	path := []frisian.Square{5}
+	wl, _ := w.Legal(context.Background())
 	for {
-		next, _ := w.NextSquares(path)
+		next := wl.Clicks(path).Next
 		if next.Empty() {
 			break
 		}

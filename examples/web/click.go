@@ -13,7 +13,7 @@ import (
 // capture may have several paths (RULES.md §3.2), and a player may follow any
 // of them. The library says, for the squares clicked so far, which squares
 // may come next, which moves are still possible and which pieces have been
-// jumped (Position.FollowClicks), without listing paths: a king's capture
+// jumped (Legal.Clicks), without listing paths: a king's capture
 // can have astronomically many, and a page must answer each click at once.
 
 // selection is the state of click-by-click input: the squares clicked so
@@ -29,11 +29,11 @@ type selection struct {
 
 // follow returns the selection of the clicked squares in p, whose legal
 // moves are legal. Squares that begin no move select nothing.
-func follow(p frisian.Position, legal []frisian.Move, clicked []frisian.Square) selection {
+func follow(legal frisian.Legal, clicked []frisian.Square) selection {
 	if len(clicked) == 0 {
-		return selection{} // FollowClicks would offer every piece that can move
+		return selection{} // Clicks would offer every piece that can move
 	}
-	c := p.FollowClicks(legal, clicked)
+	c := legal.Clicks(clicked)
 	if len(c.Moves) == 0 {
 		return selection{}
 	}
@@ -57,10 +57,11 @@ func follow(p frisian.Position, legal []frisian.Move, clicked []frisian.Square) 
 //     capture is under way);
 //   - otherwise a piece that can move is selected anew;
 //   - anything else is refused, with the reason; a capture begun stays.
-func click(p frisian.Position, legal []frisian.Move, prefix []frisian.Square, sq frisian.Square) selection {
-	cur := follow(p, legal, prefix)
+func click(legal frisian.Legal, prefix []frisian.Square, sq frisian.Square) selection {
+	p := legal.Position()
+	cur := follow(legal, prefix)
 	if len(cur.squares) > 0 && cur.done.move.IsZero() {
-		if ext := follow(p, legal, append(slices.Clone(cur.squares), sq)); len(ext.squares) > 0 {
+		if ext := follow(legal, append(slices.Clone(cur.squares), sq)); len(ext.squares) > 0 {
 			return ext
 		}
 		if len(cur.squares) == 1 && sq == cur.squares[0] {
@@ -83,10 +84,10 @@ func click(p frisian.Position, legal []frisian.Move, prefix []frisian.Square, sq
 			return cur
 		}
 	}
-	if start := follow(p, legal, []frisian.Square{sq}); len(start.squares) > 0 {
+	if start := follow(legal, []frisian.Square{sq}); len(start.squares) > 0 {
 		return start
 	}
-	why := refusal(p, legal, cur.squares, sq)
+	why := refusal(legal, cur.squares, sq)
 	if len(cur.squares) > 1 {
 		cur.why = why
 		return cur
@@ -114,7 +115,8 @@ func letGo(p frisian.Position, cur selection) selection {
 
 // refusal says why a click on sq, after the squares clicked, selects
 // nothing in p, whose legal moves are legal (at least one).
-func refusal(p frisian.Position, legal []frisian.Move, clicked []frisian.Square, sq frisian.Square) string {
+func refusal(legal frisian.Legal, clicked []frisian.Square, sq frisian.Square) string {
+	p, moves := legal.Position(), legal.Moves()
 	turn := p.Turn()
 	piece := p.PieceAt(sq)
 	switch {
@@ -126,7 +128,7 @@ func refusal(p frisian.Position, legal []frisian.Move, clicked []frisian.Square,
 		return fmt.Sprintf("Square %d is empty: click a %s piece to move it.", sq, turn)
 	case piece.Color() != turn:
 		return fmt.Sprintf("That is a %s piece: %s is to move.", piece.Color(), capitalize(turn.String()))
-	case legal[0].IsCapture():
+	case moves[0].IsCapture():
 		return "A capture is compulsory, and the one that takes the most must be played: with a marked piece."
 	case piece.IsKing() && p.KingRun(turn) == frisian.KingRun{Count: frisian.KingRunLimit, Square: sq}:
 		return fmt.Sprintf("The king on %d has made three quiet moves in a row: it may only capture now; move another piece.", sq)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -57,7 +58,7 @@ func testPositions(t *testing.T) []frisian.Position {
 // 50 per move, every other move, or fewer with -short): each click but the
 // last must keep the squares clicked and offer the path's next square, and
 // the last must name the move, along the squares clicked. (The library's
-// tests check what FollowClicks offers against every path.)
+// tests check what Legal.Clicks offers against every path.)
 func TestClickEveryPath(t *testing.T) {
 	stride := 2
 	if testing.Short() {
@@ -65,17 +66,18 @@ func TestClickEveryPath(t *testing.T) {
 	}
 	clicked := 0
 	for _, p := range testPositions(t) {
-		legal := p.LegalMoves()
-		for j := 0; j < len(legal); j += stride {
-			m, n := legal[j], 0
-			for path := range p.Paths(m) {
+		legal, _ := p.Legal(context.Background())
+		moves := legal.Moves()
+		for j := 0; j < len(moves); j += stride {
+			m, n := moves[j], 0
+			for path := range legal.Paths(m) {
 				if n++; n > 50 {
 					break
 				}
 				clicked++
 				var sel selection
 				for i, sq := range path {
-					sel = click(p, legal, sel.squares, sq)
+					sel = click(legal, sel.squares, sq)
 					if i == len(path)-1 {
 						break
 					}
@@ -97,10 +99,10 @@ func TestClickEveryPath(t *testing.T) {
 // could not finish: each click must be answered at once.
 func TestClickWorstCase(t *testing.T) {
 	p := frisian.MustParseFEN("W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49")
-	legal := p.LegalMoves()
-	m := legal[0]
+	legal, _ := p.Legal(context.Background())
+	m := legal.Moves()[0]
 	begin := time.Now()
-	sel := click(p, legal, nil, 5)
+	sel := click(legal, nil, 5)
 	if !slices.Equal(sel.Next.Squares(), []frisian.Square{3, 14, 25}) {
 		t.Fatalf("click 5: %+v", sel)
 	}
@@ -108,17 +110,17 @@ func TestClickWorstCase(t *testing.T) {
 	// that come first.
 	for range 4 {
 		next := sel.Next.Squares()
-		sel = click(p, legal, sel.squares, next[len(next)-1])
+		sel = click(legal, sel.squares, next[len(next)-1])
 		if sel.Next.Empty() || !sel.done.move.IsZero() || len(sel.Moves) != 1 {
 			t.Fatalf("selection %+v", sel)
 		}
 	}
 	for sel.Next.Has(m.To()) { // clicking the end would go on
-		sel = click(p, legal, sel.squares, sel.Next.Squares()[0])
+		sel = click(legal, sel.squares, sel.Next.Squares()[0])
 	}
 	// Its end square finishes it early; the path is completed from the
 	// clicks.
-	done := click(p, legal, sel.squares, m.To()).done
+	done := click(legal, sel.squares, m.To()).done
 	if done.move != m || len(done.path) != 33 || !slices.Equal(done.path[:len(sel.squares)], sel.squares) ||
 		len(done.taken) != 32 || frisian.SquareSetOf(done.taken...) != m.Captured() {
 		t.Fatalf("end square: %v along %v taking %v", done.move, done.path, done.taken)
@@ -138,31 +140,31 @@ func TestClickShortcut(t *testing.T) {
 	// Black's man on 18 has three captures: to 29, and two to 36 that take
 	// different men.
 	p := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
-	legal := p.LegalMoves()
-	sel := click(p, legal, nil, 18)
+	legal, _ := p.Legal(context.Background())
+	sel := click(legal, nil, 18)
 	if !slices.Equal(sel.squares, []frisian.Square{18}) || sel.Next != frisian.SquareSetOf(38) {
 		t.Fatalf("click 18: %+v", sel)
 	}
-	if s := click(p, legal, sel.squares, 29); (frisian.MoveText{Squares: p.Path(s.done.move), Capture: true}).String() != "18x38x40x49x38x29" || !slices.Equal(s.done.path, []frisian.Square{18, 38, 40, 49, 38, 29}) ||
+	if s := click(legal, sel.squares, 29); (frisian.MoveText{Squares: p.Path(s.done.move), Capture: true}).String() != "18x38x40x49x38x29" || !slices.Equal(s.done.path, []frisian.Square{18, 38, 40, 49, 38, 29}) ||
 		!slices.Equal(s.done.taken, []frisian.Square{28, 39, 44, 43, 33}) {
 		t.Errorf("18 then 29: %+v, want 18x38x40x49x38x29 taking 28, 39, 44, 43, 33", s.done)
 	}
-	if s := click(p, legal, sel.squares, 36); !s.done.move.IsZero() || !slices.Equal(s.squares, sel.squares) || !strings.Contains(s.why, "different pieces end on 36") {
+	if s := click(legal, sel.squares, 36); !s.done.move.IsZero() || !slices.Equal(s.squares, sel.squares) || !strings.Contains(s.why, "different pieces end on 36") {
 		t.Errorf("18 then 36: %+v, want the selection kept and the reason", s)
 	}
 	// After 18x38x40 only one of the moves to 36 is left.
-	s := click(p, legal, []frisian.Square{18, 38}, 40)
-	if s = click(p, legal, s.squares, 36); (frisian.MoveText{Squares: p.Path(s.done.move), Capture: true}).String() != "18x38x40x49x38x36" {
+	s := click(legal, []frisian.Square{18, 38}, 40)
+	if s = click(legal, s.squares, 36); (frisian.MoveText{Squares: p.Path(s.done.move), Capture: true}).String() != "18x38x40x49x38x36" {
 		t.Errorf("18x38x40 then 36: %+v", s)
 	}
-	q := frisian.StartPosition()
-	if s := click(q, q.LegalMoves(), []frisian.Square{32}, 33); !slices.Equal(s.squares, []frisian.Square{33}) || s.Next != frisian.SquareSetOf(28, 29) {
+	q, _ := frisian.StartPosition().Legal(context.Background())
+	if s := click(q, []frisian.Square{32}, 33); !slices.Equal(s.squares, []frisian.Square{33}) || s.Next != frisian.SquareSetOf(28, 29) {
 		t.Errorf("32, then 33: %+v", s)
 	}
-	if s := click(q, q.LegalMoves(), []frisian.Square{32}, 32); len(s.squares) != 0 || s.why != "" {
+	if s := click(q, []frisian.Square{32}, 32); len(s.squares) != 0 || s.why != "" {
 		t.Errorf("32 twice: %+v, want the piece let go", s)
 	}
-	if s := click(p, legal, []frisian.Square{1, 2, 3}, 18); !slices.Equal(s.squares, []frisian.Square{18}) {
+	if s := click(legal, []frisian.Square{1, 2, 3}, 18); !slices.Equal(s.squares, []frisian.Square{18}) {
 		t.Errorf("a stale selection, then 18: %+v", s)
 	}
 }
@@ -191,7 +193,8 @@ func TestRefusals(t *testing.T) {
 		{held, nil, 23, "The king on 23 has made three quiet moves in a row"},
 		{blocked, nil, 46, "The man on 46 has no move."},
 	} {
-		s := click(tc.p, tc.p.LegalMoves(), tc.clicked, tc.sq)
+		l, _ := tc.p.Legal(context.Background())
+		s := click(l, tc.clicked, tc.sq)
 		if !strings.Contains(s.why, tc.want) || !s.done.move.IsZero() {
 			t.Errorf("%s, %v then %d: %q, want %q", tc.p.FEN(), tc.clicked, tc.sq, s.why, tc.want)
 		}
@@ -208,21 +211,21 @@ func TestRefusals(t *testing.T) {
 func TestClickStartSquareAgain(t *testing.T) {
 	// 28x28 (taking 18, 22 and 23) is White's only move.
 	p := frisian.MustParseFEN("W:W28,50:B18,22,23,1")
-	legal := p.LegalMoves()
-	sel := click(p, legal, nil, 28)
+	legal, _ := p.Legal(context.Background())
+	sel := click(legal, nil, 28)
 	if !slices.Equal(sel.squares, []frisian.Square{28}) {
 		t.Fatalf("click 28: %+v", sel)
 	}
-	s := click(p, legal, sel.squares, 28)
+	s := click(legal, sel.squares, 28)
 	if len(s.squares) != 0 || !s.done.move.IsZero() || !strings.Contains(s.why, "The man on 28 is let go") || !strings.Contains(s.why, "from 17 or 19") {
 		t.Errorf("28 twice: %+v, want the man let go and the way to capture", s)
 	}
 	for _, path := range [][]frisian.Square{{28, 17, 19, 28}, {28, 19, 17, 28}, {28, 17, 28}} {
 		s := selection{}
 		for _, sq := range path {
-			s = click(p, legal, s.squares, sq)
+			s = click(legal, s.squares, sq)
 		}
-		if s.done.move.IsZero() || s.done.move != legal[0] {
+		if s.done.move.IsZero() || s.done.move != legal.Moves()[0] {
 			t.Errorf("clicks %v: %+v, want 28x28 played", path, s)
 		}
 	}

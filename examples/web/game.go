@@ -51,7 +51,7 @@ type game struct {
 	// legal caches the legal moves of the current position, sorted, so
 	// that each position's moves are worked out once: legalOf is the
 	// position they are of, when legalOK.
-	legal    []frisian.Move
+	legal    frisian.Legal
 	legalOf  frisian.Position
 	legalOK  bool
 	searched int // how many times they were worked out, for tests
@@ -105,18 +105,18 @@ const (
 // working them out once with at most moveTime of the request's time; now
 // is the time. A position whose moves took longer is refused at once
 // until its next retry.
-func (g *game) legalMoves(ctx context.Context, moveTime time.Duration, now time.Time) ([]frisian.Move, error) {
+func (g *game) legalMoves(ctx context.Context, moveTime time.Duration, now time.Time) (frisian.Legal, error) {
 	p := g.pos()
 	if g.legalOK && g.legalOf == p {
 		return g.legal, nil
 	}
 	if g.hardOK && g.hard == p && now.Before(g.retryAt) {
-		return nil, errTooHard
+		return frisian.Legal{}, errTooHard
 	}
 	search, cancel := context.WithTimeout(ctx, moveTime)
 	defer cancel()
 	g.tries++
-	moves, err := p.LegalMovesContext(search)
+	legal, err := p.Legal(search)
 	if err != nil {
 		if ctx.Err() == nil { // the position's fault, not the client's going
 			if !g.hardOK || g.hard != p {
@@ -126,31 +126,30 @@ func (g *game) legalMoves(ctx context.Context, moveTime time.Duration, now time.
 			}
 			g.retryAt = now.Add(g.retryGap)
 		}
-		return nil, errTooHard
+		return frisian.Legal{}, errTooHard
 	}
-	slices.SortFunc(moves, frisian.Move.Compare)
-	g.legal, g.legalOf, g.legalOK = moves, p, true
+	g.legal, g.legalOf, g.legalOK = legal, p, true
 	g.hardOK = false
 	g.searched++
-	return moves, nil
+	return legal, nil
 }
 
 // outcome is the outcome of the current position, whose legal moves are
 // legal, under the game's draw rules. The game stops at its end, so this
 // is the outcome of the game too (g.rec.End would work out the legal
 // moves again).
-func (g *game) outcome(legal []frisian.Move) frisian.Outcome {
-	return g.pos().OutcomeWithMoves(g.draws, legal)
+func (g *game) outcome(legal frisian.Legal) frisian.Outcome {
+	return legal.Outcome(g.draws)
 }
 
 // over reports whether the game has ended, by its rules or by its length.
-func (g *game) over(legal []frisian.Move) bool {
+func (g *game) over(legal frisian.Legal) bool {
 	return g.outcome(legal).IsOver() || g.rec.Len() >= g.maxLen
 }
 
 // engineToMove reports whether the computer is to move in a game that goes
 // on.
-func (g *game) engineToMove(legal []frisian.Move) bool {
+func (g *game) engineToMove(legal frisian.Legal) bool {
 	return g.mode == modeEngine && g.pos().Turn() != g.human && !g.over(legal)
 }
 
@@ -164,13 +163,13 @@ type chosen struct {
 // choose returns m, a legal move of the current position, whose legal
 // moves are legal, chosen along the squares given when they are a whole
 // path of it, and otherwise along its least path.
-func (g *game) choose(legal []frisian.Move, m frisian.Move, squares []frisian.Square) chosen {
+func (g *game) choose(legal frisian.Legal, m frisian.Move, squares []frisian.Square) chosen {
 	// A capture of n pieces has n landing squares; fewer squares only
 	// begin a path (or name a few of its landings, as "28x8" does).
 	if m.IsCapture() && len(squares) != m.Captured().Len()+1 {
 		squares = nil
 	}
-	path, taken := g.pos().FollowClicks(legal, squares).Finish(m)
+	path, taken := legal.Clicks(squares).Finish(m)
 	return chosen{m, path, taken}
 }
 
@@ -322,7 +321,7 @@ const (
 
 // state returns the game's state for the API, with sel as the click
 // selection (nil for none).
-func (g *game) state(legal []frisian.Move, sel *selection, parts int) stateJSON {
+func (g *game) state(legal frisian.Legal, sel *selection, parts int) stateJSON {
 	p := g.pos()
 	o := g.outcome(legal)
 	st := stateJSON{
@@ -349,12 +348,12 @@ func (g *game) state(legal []frisian.Move, sel *selection, parts int) stateJSON 
 		st.Depth = g.depth
 	}
 	if !st.Outcome.Over {
-		for _, m := range legal {
+		for _, m := range legal.Moves() {
 			if n := int(m.From()); !slices.Contains(st.Movable, n) {
 				st.Movable = append(st.Movable, n)
 			}
 		}
-		st.MustCapture = legal[0].IsCapture()
+		st.MustCapture = legal.Moves()[0].IsCapture()
 	}
 	if sel != nil {
 		st.Selection.Squares = append(st.Selection.Squares, ints(sel.squares)...)

@@ -85,11 +85,11 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 
 // legalOrError returns the legal moves of g's position, answering 503
 // itself when they take too long to work out.
-func (s *server) legalOrError(w http.ResponseWriter, r *http.Request, g *game) ([]frisian.Move, bool) {
+func (s *server) legalOrError(w http.ResponseWriter, r *http.Request, g *game) (frisian.Legal, bool) {
 	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.now())
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
-		return nil, false
+		return frisian.Legal{}, false
 	}
 	return legal, true
 }
@@ -103,7 +103,7 @@ func (s *server) handleState(w http.ResponseWriter, r *http.Request, req *reques
 // personMayMove returns the legal moves when a person may move now, and
 // answers 409 itself when not: the game is over, or it is the computer's
 // turn.
-func (s *server) personMayMove(w http.ResponseWriter, r *http.Request, g *game) ([]frisian.Move, bool) {
+func (s *server) personMayMove(w http.ResponseWriter, r *http.Request, g *game) (frisian.Legal, bool) {
 	legal, ok := s.legalOrError(w, r, g)
 	switch {
 	case !ok:
@@ -114,7 +114,7 @@ func (s *server) personMayMove(w http.ResponseWriter, r *http.Request, g *game) 
 	default:
 		return legal, true
 	}
-	return nil, false
+	return frisian.Legal{}, false
 }
 
 // handleClick takes one click on the board: the squares clicked before in
@@ -140,7 +140,7 @@ func (s *server) handleClick(w http.ResponseWriter, r *http.Request, req *reques
 			prefix[i] = frisian.Square(n)
 		}
 	}
-	sel := click(g.pos(), legal, prefix, frisian.Square(req.Square))
+	sel := click(legal, prefix, frisian.Square(req.Square))
 	if sel.done.move.IsZero() {
 		writeJSON(w, http.StatusOK, g.state(legal, &sel, 0))
 		return
@@ -179,7 +179,7 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 	// gets the same limit as working out the moves.
 	ctx, cancel := context.WithTimeout(r.Context(), s.lim.moveTime)
 	defer cancel()
-	m, err := text.ResolveAmong(ctx, g.pos(), legal)
+	m, err := legal.Resolve(ctx, text)
 	if errors.Is(err, frisian.ErrSearchStopped) {
 		writeError(w, http.StatusUnprocessableEntity, "This move takes too long to work out from its text; give its whole landing path.")
 		return
@@ -235,7 +235,7 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	if s.player != nil {
 		j.game = hub.FromGame(g.rec)
 	} else {
-		fallback = legal[0] // the built-in engine's choice before its first iteration
+		fallback = legal.Moves()[0] // the built-in engine's choice before its first iteration
 	}
 	m, err := think(ctx, s.think, j, release, fallback)
 	if errors.Is(r.Context().Err(), context.Canceled) {

@@ -255,7 +255,11 @@ func measure(p frisian.Position, timeout time.Duration, reps int, floor float64)
 // legalMoves returns the legal moves of p, or an error when ctx is done
 // first.
 func legalMoves(ctx context.Context, p frisian.Position) ([]frisian.Move, error) {
-	return p.LegalMovesContext(ctx)
+	l, err := p.Legal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return l.Moves(), nil
 }
 
 // mirrorKey returns a key shared by p and its mirror image: the board
