@@ -401,6 +401,9 @@ func TestEngineIsPlain(t *testing.T) {
 // The search of the hardest known positions allocates nothing once the
 // set search's memory is in its pool.
 func TestNoAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's pool keeps nothing")
+	}
 	names, boards := worstCases(t, 99)
 	var dst [256]Move
 	for i, b := range boards {
