@@ -274,7 +274,8 @@ func (e *eulerSearch) choose(i int, f *eulerFrame) {
 		n--
 	}
 	e.depth++
-	e.stack[e.depth] = eulerFrame{p: f.p ^ edge, n: n}
+	next := &e.stack[e.depth] // its other fields are set on entry
+	next.p, next.n, next.entered = f.p^edge, n, false
 }
 
 // unchoose undoes f's choice in the parts.
