@@ -123,6 +123,11 @@ func (l Legal) ParseMove(ctx context.Context, s string) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
+	return l.resolveTyped(ctx, t, s)
+}
+
+// resolveTyped is Resolve for t read from s, whose errors name s as typed.
+func (l Legal) resolveTyped(ctx context.Context, t MoveText, s string) (Move, error) {
 	m, err := l.Resolve(ctx, t)
 	if me, ok := err.(*MoveError); ok {
 		me.Move = clip(s)

@@ -354,11 +354,7 @@ func (p Position) parseMove(ctx context.Context, s string) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
-	m, err := l.Resolve(ctx, t)
-	if me, ok := err.(*MoveError); ok {
-		me.Move = clip(s)
-	}
-	return m, err
+	return l.resolveTyped(ctx, t, s)
 }
 
 // MoveText returns the shortest text that names m in p, as the MoveText
