@@ -53,6 +53,13 @@ func TestApplyAnyMove(t *testing.T) {
 		if q.Pieces(p.Turn()).Len() != us.Len() || q.Pieces(q.Turn()).b != them.b&^m.captured() {
 			t.Fatalf("Apply(%+v) to %s gave %s: pieces appeared or vanished", m, p.FEN(), q.FEN())
 		}
+		// A king stays a king, and a man is crowned on the far row only,
+		// whatever m's flags say.
+		moved := q.PieceAt(to)
+		wantKing := p.PieceAt(from).IsKing() || (p.Turn() == White && to <= 5) || (p.Turn() == Black && to >= 46)
+		if moved.IsKing() != wantKing {
+			t.Fatalf("Apply(%+v) to %s gave %s: %v on %d", m, p.FEN(), q.FEN(), moved, to)
+		}
 	})
 }
 

@@ -251,7 +251,16 @@ func (p Position) Apply(m Move) Position {
 	if p.side[0]&from == 0 || (to != from && (p.side[0]|p.side[1]|^layout.BoardMask)&to != 0) || m.captured()&^p.side[1] != 0 {
 		return p
 	}
-	p.play(m)
+	// The flags say what stands on the end square (boardAfter): they come
+	// from p, not from m, which may be another position's move.
+	var flags uint8
+	switch {
+	case p.kings&from != 0:
+		flags = flagKing
+	case layout.PromotionRow[p.turn&1]&to != 0:
+		flags = flagPromotion
+	}
+	p.play(newMove(m.from(), m.to(), flags, m.captured()))
 	return p
 }
 
@@ -327,20 +336,14 @@ func (p *Position) playBoard(m Move) {
 	}
 }
 
-// boardAfter returns the pieces after m: those of the side to move next
-// (the opponent's now), those of the side that moved, and the kings.
+// boardAfter returns the pieces after m, a legal move of p: those of the
+// side to move next (the opponent's now), those of the side that moved,
+// and the kings. A legal move's flags say whether a king stands on its
+// end square: it was made by one or crowns a man (flags has no other
+// bits).
 func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
-	from := uint64(1) << (m.from() & 63)
-	to := uint64(1) << (m.to() & 63)
-	moved = p.side[0]&^from | to
-	next = p.side[1] &^ m.captured()
-	kings = p.kings &^ m.captured()
-	if p.kings&from != 0 {
-		kings = kings&^from | to
-	} else {
-		kings |= to & layout.PromotionRow[p.turn&1]
-	}
-	return next, moved, kings
+	from, to, taken := uint64(1)<<(m.from()&63), uint64(1)<<(m.to()&63), m.captured()
+	return p.side[1] &^ taken, p.side[0]&^from | to, p.kings&^(taken|from) | to*uint64(min(m.flags(), 1))
 }
 
 // runAfter returns the opponent's three-move state after m, given its

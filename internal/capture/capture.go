@@ -144,12 +144,13 @@ type Board struct {
 }
 
 // Init fills in b from the pieces of the side to move (own), of the other
-// side (opp), the kings, and the side to move (0 White, 1 Black).
+// side (opp), the kings, and the side to move, which must be 0 (White) or
+// 1 (Black).
 func (b *Board) Init(own, opp, kings uint64, side int) {
 	b.Own, b.Opp = own, opp
 	b.OwnKings, b.OwnMen, b.OppKings = own&kings, own&^kings, opp&kings
 	b.Empty = layout.BoardMask &^ (own | opp)
-	b.Side = side & 1
+	b.Side = side
 }
 
 // Search is a Board and what a capture search needs besides. The zero
