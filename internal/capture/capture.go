@@ -72,8 +72,9 @@ const (
 //   - sparseKings: the most enemy pieces for which the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of the method that answered the last hard piece of the position, or
-//     of the levels search, which answers most pieces within it; then the
+//     of the levels search, which answers most pieces within it, or, when
+//     the set search answered the last hard piece of the position, with a
+//     quarter of that and then firstTurn units of the set search; then the
 //     set search has setShare times the levels search's share, in turns of
 //     turn units, since where it is needed the levels search is mostly far
 //     slower.

@@ -230,7 +230,7 @@ func TestMethodsMatchPlain(t *testing.T) {
 
 // worstCases reads the hardest known positions of the library's table,
 // with at most maxSide pieces a side.
-func worstCases(t *testing.T, maxSide int) (names []string, boards []board) {
+func worstCases(t testing.TB, maxSide int) (names []string, boards []board) {
 	f, err := os.Open("../../testdata/worstcase.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -253,7 +253,7 @@ func worstCases(t *testing.T, maxSide int) (names []string, boards []board) {
 
 // parseFEN reads the placements of the table: "W:W...:B..." with K for a
 // king, and the counts of White's and Black's pieces.
-func parseFEN(t *testing.T, fen string) (b board, white, black int) {
+func parseFEN(t testing.TB, fen string) (b board, white, black int) {
 	parts := strings.Split(fen, ":")
 	var pieces [2]uint64
 	for _, part := range parts[1:] {

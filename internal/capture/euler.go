@@ -73,26 +73,31 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 	}
 }
 
-// order puts the labels in the order the search takes them: at each step
-// the one that touches most squares the labels before it touched, and
-// fewest new ones, so that squares are settled (no label still to come
-// touches them) early. An odd square is found out as soon as it is
-// settled.
+// order puts the labels in the order the search takes them, so that
+// squares are settled (no label still to come touches them) early: an odd
+// square is found out as soon as it is settled. At each step it takes the
+// label that touches most squares the labels before it touched, fewest new
+// ones, and settles most squares.
 func (e *eulerSearch) order() {
 	seen := e.start
-	var size [layout.NumSquares]int
-	for j, l := range e.label[:e.k] {
-		size[j] = bits.OnesCount64(l.touch)
-	}
+	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
 	for i := 0; i < e.k; i++ {
+		for j := e.k - 1; j >= i; j-- {
+			after[j] = after[j+1] | e.label[j].touch
+		}
+		settled := seen &^ after[i]
 		best, bestScore := i, -1<<30
+		var before uint64 // touched by labels i..j-1
 		for j := i; j < e.k; j++ {
-			// 4 a square seen, -1 a new one
-			if score := 5*bits.OnesCount64(e.label[j].touch&seen) - size[j]; score > bestScore {
+			t := e.label[j].touch
+			newly := (seen | t) &^ (before | after[j+1]) &^ settled
+			// 4 a square seen, -1 a new one, 3 a square settled
+			score := 4*bits.OnesCount64(t&seen) - bits.OnesCount64(t&^seen) + 3*bits.OnesCount64(newly)
+			if score > bestScore {
 				best, bestScore = j, score
 			}
+			before |= t
 		}
-		size[i], size[best] = size[best], size[i]
 		e.label[i], e.label[best] = e.label[best], e.label[i]
 		seen |= e.label[i].touch
 	}

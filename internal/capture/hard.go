@@ -156,11 +156,13 @@ const foundCap = 1 << 8
 type setEnds struct{ set, ends uint64 }
 
 // add keeps that captures taking set, of score score, can end on ends, and
-// reports false when the buffer is full: the turn must end.
+// reports false when the buffer is full: the turn must end. A capture
+// raises the bar: the ones below it no longer matter.
 func (h *hardSearch) add(set, ends uint64, score int) bool {
 	if score >= h.bar {
 		h.found[h.nFound], h.score[h.nFound] = setEnds{set, ends}, score
 		h.nFound++
+		h.bar = score
 	}
 	return h.nFound < foundCap
 }
@@ -180,7 +182,7 @@ func (h *hardSearch) begin() {
 	}
 	h.levelsTurn, h.setsTurn = firstTurn, h.share*turn/setCost
 	if h.setsFirst {
-		h.levelsTurn, h.setsTurn = 0, firstTurn/setCost
+		h.levelsTurn, h.setsTurn = firstTurn/4, firstTurn/setCost
 	}
 }
 
