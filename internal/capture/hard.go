@@ -174,11 +174,15 @@ func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
 	h.nFound, h.setsBegun = 0, false
-	// Where only a capture of everything in reach would do, the levels
-	// search has one set to test: it goes first, and keeps half the time.
+	// Where the bar leaves at most two score levels, the levels search has
+	// only the heaviest sets to test: it goes first, and where only a
+	// capture of everything in reach would do, keeps half the time.
 	h.share = setShare
-	if l := &h.levels; l.n == 1 && l.levels[0] == [2]int{l.nk, l.nm} {
-		h.setsFirst, h.share = false, 1
+	if l := &h.levels; l.n <= 2 {
+		h.setsFirst = false
+		if l.n == 1 {
+			h.share = 1
+		}
 	}
 	h.levelsTurn, h.setsTurn = firstTurn, h.share*turn/setCost
 	if h.setsFirst {
