@@ -21,19 +21,11 @@ import (
 // or a part that can no longer be joined to the others, cut a branch at
 // once. The pieces go in an order that settles squares early.
 
-// eulerLabel is a piece to take: its lines, each a pair of runs a jump
-// goes between.
-type eulerLabel struct {
-	lines [4][2]uint64
-	n     int
-	touch uint64
-}
-
 // eulerSearch is one test, with the memory it needs.
 type eulerSearch struct {
 	start uint64
 	k     int
-	label [layout.NumSquares]eulerLabel // in search order
+	label [layout.NumSquares]target     // the pieces to take, in search order
 	open  [layout.NumSquares + 1]uint64 // the squares label i or a later one touches
 	want  uint64                        // the ends asked for
 	visit uint64                        // squares the capture must land on (walks)
@@ -60,9 +52,9 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 	e.start, e.k, e.visit = 1<<at, 0, 0
 	for s := set; s != 0; s &= s - 1 {
 		x := bits.TrailingZeros64(s)
-		l := &e.label[e.k]
+		l, t := &e.label[e.k], &jg.target[x]
 		l.n, l.touch = 0, 0
-		for _, r := range &jg.run[x] {
+		for _, r := range t.lines[:t.n] {
 			if (r[0]|r[1])&within != 0 {
 				l.lines[l.n] = r
 				l.n++
@@ -112,7 +104,7 @@ func (e *eulerSearch) order() {
 
 // span adds the differences between l's jumps to space and its first jump
 // to sum.
-func (l *eulerLabel) span(space *gf2Basis, sum *uint64) {
+func (l *target) span(space *gf2Basis, sum *uint64) {
 	first := l.lines[0][0]&-l.lines[0][0] | l.lines[0][1]&-l.lines[0][1]
 	*sum ^= first
 	for _, r := range l.lines[:l.n] {

@@ -16,16 +16,22 @@ import (
 // of the empty run on one side of x to any square of the run on the other
 // side. For a man both runs are the single next squares.
 type jumpGraph struct {
-	start int
-	// run[x][a] are the two runs of line a (0..3, direction indices a and
-	// a+4) either side of the piece on bit x; both empty when the piece
-	// cannot be jumped along that line.
-	run [64][4][2]uint64
+	start  int
+	target [64]target // by bit: n is 0 for a square with no enemy piece
 	// jumpable[q] holds the pieces that can be jumped from square q.
 	jumpable [64]uint64
 	prey     uint64 // the pieces that can be jumped at all
 	kings    uint64 // the enemy kings
 	kingBit  int    // 1 when the capturing piece is a king (see score)
+}
+
+// target is an enemy piece as a capture sees it: the lines along which it
+// can be jumped, each the two runs either side of it that a jump goes
+// between, and the squares it can be jumped from.
+type target struct {
+	lines [4][2]uint64
+	n     int
+	touch uint64
 }
 
 // init builds the graph of the man or king on bit from, given every piece
@@ -38,6 +44,7 @@ func (jg *jumpGraph) init(from int, all, enemy, kings uint64, king bool) {
 	}
 	for e := enemy; e != 0; e &= e - 1 {
 		x := bits.TrailingZeros64(e)
+		t := &jg.target[x]
 		for a := range 4 {
 			var lo, hi uint64
 			if king {
@@ -48,7 +55,9 @@ func (jg *jumpGraph) init(from int, all, enemy, kings uint64, king bool) {
 			if lo == 0 || hi == 0 {
 				continue
 			}
-			jg.run[x][a] = [2]uint64{lo, hi}
+			t.lines[t.n] = [2]uint64{lo, hi}
+			t.n++
+			t.touch |= lo | hi
 			jg.prey |= 1 << x
 			for q := lo | hi; q != 0; q &= q - 1 {
 				jg.jumpable[bits.TrailingZeros64(q)] |= 1 << x
@@ -57,17 +66,12 @@ func (jg *jumpGraph) init(from int, all, enemy, kings uint64, king bool) {
 	}
 }
 
-// touch returns the squares from which the piece on bit x can be jumped.
-func (jg *jumpGraph) touch(x int) uint64 {
-	r := &jg.run[x]
-	return r[0][0] | r[0][1] | r[1][0] | r[1][1] | r[2][0] | r[2][1] | r[3][0] | r[3][1]
-}
-
 // landings returns where jumps over the piece on bit x land from the
 // squares of from.
 func (jg *jumpGraph) landings(x int, from uint64) uint64 {
 	var l uint64
-	for _, r := range &jg.run[x] {
+	t := &jg.target[x]
+	for _, r := range t.lines[:t.n] {
 		if from&r[0] != 0 {
 			l |= r[1]
 		}
@@ -235,20 +239,18 @@ type levelSearch struct {
 	// (kings, men) of each score level that matters, heaviest first
 	levels  [(layout.NumSquares/2 + 1) * (layout.NumSquares/2 + 1)][2]int
 	n       int
-	level   int        // the level being gone through
-	kc, mc  uint64     // the current combination, as bits of kings and men
-	inLevel bool       // kc, mc are a combination of the current level
-	testing bool       // the Euler test of set is under way
-	set     uint64     // the set of the current combination
-	hit     bool       // the current level has a set that can be taken
-	touch   [64]uint64 // the squares each piece in reach can be jumped from
+	level   int    // the level being gone through
+	kc, mc  uint64 // the current combination, as bits of kings and men
+	inLevel bool   // kc, mc are a combination of the current level
+	testing bool   // the Euler test of set is under way
+	set     uint64 // the set of the current combination
+	hit     bool   // the current level has a set that can be taken
 }
 
 func (l *levelSearch) init(h *hardSearch) {
 	l.nk, l.nm = 0, 0
 	for r := h.reach; r != 0; r &= r - 1 {
 		b := uint8(bits.TrailingZeros64(r))
-		l.touch[b] = h.jg.touch(int(b))
 		if h.jg.kings&(1<<b) != 0 {
 			l.kings[l.nk] = b
 			l.nk++
@@ -286,7 +288,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 			// pieces it leaves can be jumped from them.
 			stop := h.within
 			for u := h.reach &^ set; u != 0; u &= u - 1 {
-				stop &^= l.touch[bits.TrailingZeros64(u)]
+				stop &^= h.jg.target[bits.TrailingZeros64(u)].touch
 				work++
 			}
 			if stop == 0 {

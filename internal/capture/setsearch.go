@@ -29,20 +29,19 @@ type setSearch struct {
 	// arena is the memory of both ways: the index of squares by set
 	// number, or the two tables; clean reports that the tables' part of it
 	// is all zeros but for the sets in use.
-	arena  []uint64
-	clean  bool
-	index  []uint64         // the squares of each set, by number
-	inUse  []uint64         // a bit for each set whose squares are in index
-	at     int              // the number of the next set to expand
-	cur    setTable         // with more pieces: the sets of one size, being expanded
-	next   setTable         // and of the next size
-	pos    int              // the next set of cur to expand
-	full   bool             // a size had more sets than the tables hold
-	jumpBy [64]uint64       // the places of the pieces that can be jumped from each square
-	lines  [64][4][2]uint64 // the runs of each piece's lines, by place
-	nLines [64]uint8
-	kings  uint64 // the places of the kings
-	all    uint64 // the places of all the pieces in reach
+	arena   []uint64
+	clean   bool
+	index   []uint64   // the squares of each set, by number
+	inUse   []uint64   // a bit for each set whose squares are in index
+	at      int        // the number of the next set to expand
+	cur     setTable   // with more pieces: the sets of one size, being expanded
+	next    setTable   // and of the next size
+	pos     int        // the next set of cur to expand
+	full    bool       // a size had more sets than the tables hold
+	jumpBy  [64]uint64 // the places of the pieces that can be jumped from each square
+	targets [64]target // the pieces in reach, by place
+	kings   uint64     // the places of the kings
+	all     uint64     // the places of all the pieces in reach
 }
 
 // setSearches keeps the set search's memory (9 MiB) from one call to the
@@ -63,16 +62,9 @@ func (s *setSearch) init(h *hardSearch) {
 	s.n, s.kings = 0, 0
 	for r := h.reach; r != 0; r &= r - 1 {
 		b := bits.TrailingZeros64(r)
-		s.pieces[s.n], s.place[b] = uint8(b), uint8(s.n)
+		s.pieces[s.n], s.place[b], s.targets[s.n] = uint8(b), uint8(s.n), h.jg.target[b]
 		if h.jg.kings&(1<<b) != 0 {
 			s.kings |= 1 << s.n
-		}
-		s.nLines[s.n] = 0
-		for _, r := range &h.jg.run[b] {
-			if r[0] != 0 {
-				s.lines[s.n][s.nLines[s.n]] = r
-				s.nLines[s.n]++
-			}
 		}
 		s.n++
 	}
@@ -180,7 +172,8 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 		// The landings of the lines whose runs hold a square, without a
 		// branch per line: (m | -m) >> 63 is 1 exactly when m is not 0.
 		var land uint64
-		for _, r := range s.lines[x][:s.nLines[x]] {
+		t := &s.targets[x]
+		for _, r := range t.lines[:t.n] {
 			m0, m1 := squares&r[0], squares&r[1]
 			land |= r[1]&-((m0|-m0)>>63) | r[0]&-((m1|-m1)>>63)
 		}
