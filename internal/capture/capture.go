@@ -16,33 +16,27 @@
 //
 // Each capturing piece is first searched plainly, depth first, as the C++
 // engines do (Search): in real positions a capture tree has a few to a few
-// hundred nodes, and nothing beats the plain search there. Single jumps,
-// the most common captures of all, are found with shifts for all men at
-// once (JumpOnce). A piece whose plain search outgrows its budget is hard:
-// made-up placements give trees of astronomically many trails. hardSearch
-// then finishes it exactly with two methods that take turns counted in
-// units of work, and the first to finish answers:
+// hundred nodes. Single jumps, the most common captures of all, are found
+// with shifts for all men at once (JumpOnce). A piece whose plain search
+// outgrows its budget is hard: made-up placements give trees of
+// astronomically many trails. hardSearch finishes it exactly with two
+// methods that take turns counted in units of work: levels, top down (the
+// sets a capture could take, heaviest first, each asked of the Euler test,
+// euler.go), and sets, bottom up (every square a capture can stand on for
+// each set it can take, setsearch.go). Both are exact, so which answers
+// first never changes the answer.
 //
-//   - levels, top down (hard.go): the sets a capture could take, from the
-//     heaviest, each asked of the Euler test (euler.go): a trail using one
-//     chosen jump per piece exists exactly when the chosen edges are
-//     connected and at most the start and the end have odd degree. On
-//     crowded boards the best captures take all or nearly all in reach,
-//     and a few tests answer;
-//   - sets, bottom up (setsearch.go): for each set of pieces, every square
-//     the piece can stand on having taken exactly that set. Where few sets
-//     can be taken it answers at once, and its time is bounded by the sets.
+// Everything runs on the caller's goroutine: the same position does the
+// same work in the same order on every machine. A hard search looks at the
+// context, when given one, every ctxEvery units of work. The plain search
+// and the Euler test live on the stack; the set search's index, up to
+// 8 MiB, is kept in a pool from call to call.
 //
-// Both are exact, so which answers never changes the answer, and both work
-// on the caller's goroutine: the same position does the same work in the
-// same order on every machine. The search looks at a context, when given
-// one, every ctxEvery units of hard work, and stops with its error.
-// Memory: the plain search and the Euler test live on the stack; the set
-// search's index, up to 8 MiB, is kept in a pool from call to call.
+// The cold paths (landing paths, click-by-click input, move text) ask the
+// Euler test of the same jump graph whether a capture standing here can
+// still take exactly these pieces and end there (Walker).
 //
-// The cold paths (landing paths, click-by-click input, move text) ask one
-// question of the same jump graph: can a capture standing here still take
-// exactly these pieces and end there (Walker, by the Euler test).
+// docs/captures.md tells why all this is exact and bounded.
 package capture
 
 import (

@@ -112,20 +112,17 @@ func (jg *jumpGraph) value(set uint64) int {
 }
 
 // hardSearch finds the best captures of one piece whose plain search ran
-// long. Two exact methods take turns, counted in units of work, never of
-// time, and the first to finish answers:
+// long, by two exact methods that take turns counted in units of work,
+// never of time; the first to finish answers:
 //
-//   - levels, top down: the sets a capture could take, from the heaviest,
-//     each asked of the Euler test (euler) until a score level has one
-//     that can be taken. Where the best captures take all or nearly all
-//     of what is in reach, as on the crowded boards that make captures
-//     long, that is a handful of tests;
-//   - sets, bottom up: for each set of pieces, every square the piece can
-//     stand on having taken exactly that set (setSearch). Where few sets
-//     can be taken it answers at once.
+//   - levels, top down (levelSearch): where the best captures take all or
+//     nearly all of what is in reach, as on the crowded boards that make
+//     captures long, a handful of Euler tests answer;
+//   - sets, bottom up (setSearch): where few sets can be taken, it
+//     answers at once.
 //
 // Both find only real captures, each with its score, so the captures of
-// either, finished or not, are kept (found) as they come, and the caller
+// either, finished or not, are kept as they come (found), and the caller
 // keeps the best of them after each turn (Search.searchHardPieces).
 type hardSearch struct {
 	jg     jumpGraph
