@@ -136,13 +136,14 @@ func (e *eulerSearch) begin(want uint64) int {
 		return e.k
 	}
 	e.order()
-	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{n: 1}
+	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{t: e.start, n: 1}
 	return e.k * e.k / 2
 }
 
 // eulerFrame is the state of one label's choice in the depth first search.
 type eulerFrame struct {
 	p       uint64 // the parities before the choice
+	t       uint64 // the squares of the parts before the choice
 	n       int    // the parts before the choice
 	entered bool   // the node's checks are done and its choices begun
 	li      int    // the line of the choice
@@ -165,7 +166,7 @@ func (e *eulerSearch) run(limit int) bool {
 			if e.steps++; e.steps >= e.look && e.stopped() {
 				return false
 			}
-			if !e.enter(i, f.p, f.n) {
+			if !e.enter(i, f) {
 				e.depth--
 				continue
 			}
@@ -195,10 +196,11 @@ func (e *eulerSearch) run(limit int) bool {
 	return true
 }
 
-// enter makes the checks of the node that chooses label i's jump, given
-// the parities p and n parts so far, and reports whether to go on: false
-// at a leaf (where it records the end) and where no end can come.
-func (e *eulerSearch) enter(i int, p uint64, n int) bool {
+// enter makes the checks of the node f that chooses label i's jump, and
+// reports whether to go on: false at a leaf (where it records the end) and
+// where no end can come.
+func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
+	p, n := f.p, f.n
 	// need holds the squares whose degree is odd, but for the start, whose
 	// degree must be odd unless the capture ends there: at the end it is
 	// the end square alone.
@@ -215,14 +217,14 @@ func (e *eulerSearch) enter(i int, p uint64, n int) bool {
 	if want == 0 {
 		return false
 	}
-	var touched uint64
-	for _, c := range e.parts[:n] {
-		if n > 1 && c&open == 0 {
-			return false // a part that can no longer join the others
+	if n > 1 {
+		for _, c := range e.parts[:n] {
+			if c&open == 0 {
+				return false // a part that can no longer join the others
+			}
 		}
-		touched |= c
 	}
-	if e.visit&^(touched|open) != 0 {
+	if e.visit&^(f.t|open) != 0 {
 		return false // a square to land on that no jump can reach
 	}
 	if i == e.k {
@@ -245,12 +247,15 @@ func (e *eulerSearch) choose(i int, f *eulerFrame) {
 	edge := a | b
 	n := f.n
 	ia, ib := -1, -1
-	for j, c := range e.parts[:n] {
-		if c&a != 0 {
-			ia = j
-		}
-		if c&b != 0 {
-			ib = j
+	for j, rest := 0, edge&f.t; rest != 0; j++ {
+		if c := e.parts[j]; c&rest != 0 {
+			if c&a != 0 {
+				ia = j
+			}
+			if c&b != 0 {
+				ib = j
+			}
+			rest &^= c
 		}
 	}
 	f.ua, f.ub = -1, -1
@@ -272,7 +277,7 @@ func (e *eulerSearch) choose(i int, f *eulerFrame) {
 	}
 	e.depth++
 	next := &e.stack[e.depth] // its other fields are set on entry
-	next.p, next.n, next.entered = f.p^edge, n, false
+	next.p, next.t, next.n, next.entered = f.p^edge, f.t|edge, n, false
 }
 
 // unchoose undoes f's choice in the parts.
