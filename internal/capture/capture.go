@@ -298,12 +298,12 @@ func (g *Search[M]) recordSingleJumps(dst []M, men uint64) []M {
 		for l := (men << o & g.Opp) << o & g.Empty; l != 0; l &= l - 1 {
 			t := bits.TrailingZeros64(l)
 			g.from = uint8(t - 2*o)
-			dst = g.record(dst, t, 1<<(t-o))
+			dst = g.record(dst, t, 1<<(t-o), g.jumpScore(t-o))
 		}
 		for l := (men >> o & g.Opp) >> o & g.Empty; l != 0; l &= l - 1 {
 			t := bits.TrailingZeros64(l)
 			g.from = uint8(t + 2*o)
-			dst = g.record(dst, t, 1<<(t+o))
+			dst = g.record(dst, t, 1<<(t+o), g.jumpScore(t+o))
 		}
 	}
 	return dst
@@ -407,7 +407,7 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 			done = h.next()
 			for i, se := range h.found[:h.nFound] {
 				for e := se.ends; e != 0; e &= e - 1 {
-					dst = g.recordScored(dst, bits.TrailingZeros64(e), se.set, h.score[i])
+					dst = g.record(dst, bits.TrailingZeros64(e), se.set, h.score[i])
 				}
 			}
 			h.nFound, h.bar = 0, max(h.bar, g.best)
@@ -451,7 +451,7 @@ func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land u
 			dst = g.manJumps(dst, l, taken, sc, next)
 		} else {
 			g.nodes++
-			dst = g.recordScored(dst, l, taken, sc)
+			dst = g.record(dst, l, taken, sc)
 		}
 	}
 	return dst
@@ -539,7 +539,7 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 		}
 	}
 	if !extended && captured != 0 {
-		dst = g.recordScored(dst, at, captured, score)
+		dst = g.record(dst, at, captured, score)
 	}
 	return dst
 }
@@ -609,19 +609,10 @@ func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 	return nearest, ray & (nearest - 1) & -past, past >> 1
 }
 
-// score returns the precedence score of taking captured with the current
-// piece (see the top of this file).
-func (g *Search[M]) score(captured uint64) int {
-	kings := bits.OnesCount64(captured & g.OppKings)
-	s := 2 * (kingValue*kings + manValue*(bits.OnesCount64(captured)-kings))
-	if g.flags&FlagKing != 0 {
-		s++
-	}
-	return s
-}
-
-// record keeps a complete capture if it scores at least as well as the best
-// so far, dropping the worse ones and the duplicates of a move already kept.
+// record keeps a complete capture if its score is at least the
+// best so far, dropping the worse ones and the duplicates of a move already
+// kept. It is small enough to be inlined, so that a capture of too low a
+// score costs no call: keep does the rest.
 //
 // A duplicate is another path of the same piece from the same start to
 // the same end over the same pieces. The plain search never finds one
@@ -632,21 +623,14 @@ func (g *Search[M]) score(captured uint64) int {
 // the two lines from start to end to cross each other twice. The turns of
 // a hard piece can find a capture again, so there every capture is
 // checked.
-func (g *Search[M]) record(dst []M, at int, captured uint64) []M {
-	return g.recordScored(dst, at, captured, g.score(captured))
-}
-
-// recordScored is record given the score of the capture. It is small
-// enough to be inlined, so that a capture of too low a score costs no call:
-// keep does the rest.
-func (g *Search[M]) recordScored(dst []M, at int, captured uint64, score int) []M {
+func (g *Search[M]) record(dst []M, at int, captured uint64, score int) []M {
 	if score < g.best {
 		return dst
 	}
 	return g.keep(dst, at, captured, score)
 }
 
-// keep is the rest of recordScored, for a score that may be kept.
+// keep is the rest of record, for a score that may be kept.
 func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 	flags := g.flags
 	if flags&FlagKing == 0 && layout.PromotionRow[g.Side&1]&(1<<(at&63)) != 0 {
