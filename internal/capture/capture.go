@@ -352,15 +352,12 @@ func (g *Search[M]) initOffAxis() {
 // plain search finds within budget. When it runs out, g.over is set and
 // the piece is hard: searchHardPieces finishes it.
 func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
-	g.from = uint8(b)
-	g.pieceStart, g.seen = len(dst), 0
+	g.setPiece(b, king, len(dst))
 	g.nodes, g.limit, g.over = 0, limit, false
 	if king {
-		g.flags = FlagKing
 		g.occ = (g.Own | g.Opp) &^ (1 << b)
 		dst = g.kingJumps(dst, b, 0, 1, 0, false)
 	} else {
-		g.flags = 0
 		g.open = g.Empty | 1<<b
 		if land := JumpLandings(1<<b, g.Opp, g.open); land != 0 {
 			dst = g.manJumps(dst, b, 0, 0, land)
@@ -425,8 +422,7 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 // are recorded from start in dst on.
 func (g *Search[M]) setPiece(b int, king bool, start int) {
 	g.from = uint8(b)
-	g.pieceStart, g.seen = start, 0
-	g.flags = 0
+	g.pieceStart, g.seen, g.flags = start, 0, 0
 	if king {
 		g.flags = FlagKing
 	}
