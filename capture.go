@@ -34,7 +34,7 @@ func (g *generator) appendLegal(dst []Move) []Move {
 	if done {
 		return moves
 	}
-	return g.CapturesOfMen(dst, twice)
+	return g.CapturesOf(dst, 0, twice)
 }
 
 // appendSimple appends the legal moves of a side without kings whose men
@@ -90,7 +90,7 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 			// Only men that can jump twice have legal captures (see
 			// JumpOnce).
 			g.Init(own, opp, kings, int(turn))
-			return len(g.CapturesOfMen(scratch[:0], capture.JumpSources(opp, again)&own))
+			return len(g.CapturesOf(scratch[:0], 0, capture.JumpSources(opp, again)&own))
 		}
 	}
 	g.Init(own, opp, kings, int(turn))

@@ -192,7 +192,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	}
 	var g generator
 	g.Board = b
-	return g.CapturesOfMen(dst, twice)
+	return g.CapturesOf(dst, 0, twice)
 }
 
 // Moves yields the legal moves, as LegalMoves returns them.

@@ -220,29 +220,11 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 }
 
 // CapturesOf appends the best captures of the given kings and men, which
-// must be the side to move's, the kings among those initKingJumps allows,
-// and the men among those that can jump.
+// must all be the side to move's, the kings among those initKingJumps
+// allows and the men among those that can jump. Kings go first: their
+// captures are usually the heavier, and a high best lets the hard search
+// cut the rest early. Hard pieces go last (searchHardPieces).
 func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
-	if men == 0 {
-		return g.searchCapturesFrom(dst, kings, 0, 0)
-	}
-	multi := g.jumpTwice(men)
-	return g.searchCapturesFrom(dst, kings, multi, men&^multi)
-}
-
-// CapturesOfMen appends the best captures of the men of twice, which
-// must be the side to move's, for a board where the side to move has no
-// kings and only those men can capture more than one piece (JumpOnce).
-func (g *Search[M]) CapturesOfMen(dst []M, twice uint64) []M {
-	return g.searchCapturesFrom(dst, 0, twice, 0)
-}
-
-// searchCapturesFrom appends the best captures of the given kings and men,
-// which must all be the side to move's, the kings among those that
-// initKingJumps allows; the men of single can only jump once. Kings go
-// first: their captures are usually the heavier, and a high best lets the
-// hard search cut the rest early. Hard pieces go last (searchHardPieces).
-func (g *Search[M]) searchCapturesFrom(dst []M, kings, men, single uint64) []M {
 	g.start = len(dst)
 	g.best = -1
 	if kings != 0 {
@@ -268,43 +250,6 @@ func (g *Search[M]) searchCapturesFrom(dst []M, kings, men, single uint64) []M {
 	}
 	if g.Err != nil {
 		return dst[:g.start]
-	}
-	// A single jump is worth a king at most, and a man's capture of equal
-	// value loses to a king's.
-	if single != 0 && g.best <= 2*kingValue {
-		dst = g.recordSingleJumps(dst, single)
-	}
-	return dst
-}
-
-// jumpTwice returns those of men that have a jump after which they can
-// jump again. A man that lands on a square from which it can jump again
-// can do so over another piece than the one it took, since the only jump
-// over that one goes back to its start square, which JumpSources counts as
-// taken (it is, by the man itself).
-func (g *Search[M]) jumpTwice(men uint64) uint64 {
-	opp, again := g.Opp, g.Empty&JumpSources(g.Opp, g.Empty)
-	return ((men<<layout.E&opp)<<layout.E&again)>>(2*layout.E) | ((men<<layout.SW&opp)<<layout.SW&again)>>(2*layout.SW) |
-		((men<<layout.SE&opp)<<layout.SE&again)>>(2*layout.SE) | ((men<<layout.S&opp)<<layout.S&again)>>(2*layout.S) |
-		((men>>layout.E&opp)>>layout.E&again)<<(2*layout.E) | ((men>>layout.SW&opp)>>layout.SW&again)<<(2*layout.SW) |
-		((men>>layout.SE&opp)>>layout.SE&again)<<(2*layout.SE) | ((men>>layout.S&opp)>>layout.S&again)<<(2*layout.S)
-}
-
-// recordSingleJumps records the jumps of men, each of which can only
-// jump once.
-func (g *Search[M]) recordSingleJumps(dst []M, men uint64) []M {
-	g.flags = 0
-	for _, o := range [4]int{layout.E, layout.SW, layout.SE, layout.S} {
-		for l := (men << o & g.Opp) << o & g.Empty; l != 0; l &= l - 1 {
-			t := bits.TrailingZeros64(l)
-			g.from = uint8(t - 2*o)
-			dst = g.record(dst, t, 1<<(t-o), g.jumpScore(t-o))
-		}
-		for l := (men >> o & g.Opp) >> o & g.Empty; l != 0; l &= l - 1 {
-			t := bits.TrailingZeros64(l)
-			g.from = uint8(t + 2*o)
-			dst = g.record(dst, t, 1<<(t+o), g.jumpScore(t+o))
-		}
 	}
 	return dst
 }
