@@ -476,46 +476,14 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 			}
 		}
 		if ends != 0 {
-			dst = g.recordEnds(dst, ends, taken, sc)
+			g.nodes++ // one node for them all
+			for ; ends != 0; ends &= ends - 1 {
+				dst = g.record(dst, bits.TrailingZeros64(ends), taken, sc)
+			}
 		}
 	}
 	if !extended && captured != 0 {
 		dst = g.record(dst, at, captured, score)
-	}
-	return dst
-}
-
-// recordEnds records the captures taking captured, of score score, that
-// end on each square of ends, as one node.
-//
-// It is small enough to be inlined in kingJumps, so that the common
-// capture of too low a score costs no call: keepEnds does the rest.
-func (g *Search[M]) recordEnds(dst []M, ends, captured uint64, score int) []M {
-	if g.nodes++; score < g.best {
-		return dst
-	}
-	return g.keepEnds(dst, ends, captured, score)
-}
-
-// keepEnds is the rest of recordEnds, for a score that may be kept.
-func (g *Search[M]) keepEnds(dst []M, ends, captured uint64, score int) []M {
-	if g.nodes > g.limit {
-		g.outOfBudget()
-	}
-	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
-		// Its score is kept: no need to compare it again per square.
-		for ; ends != 0; ends &= ends - 1 {
-			dst = g.keep(dst, bits.TrailingZeros64(ends), captured, score)
-		}
-		return dst
-	}
-	// Captures of two pieces at most: none of them was found before (see
-	// record), and a king is never crowned.
-	if score > g.best {
-		dst = g.raise(dst, score)
-	}
-	for ; ends != 0; ends &= ends - 1 {
-		dst = append(dst, g.move(g.from, uint8(bits.TrailingZeros64(ends)), g.flags, captured))
 	}
 	return dst
 }
