@@ -145,7 +145,6 @@ type hardSearch struct {
 	// The state of the turns: the next turn's units of each method, and
 	// whether the set search has begun.
 	levelsTurn, setsTurn int
-	share                int // the set search's share of the turns
 	setsBegun            bool
 }
 
@@ -176,16 +175,11 @@ func (h *hardSearch) begin() {
 	h.levels.init(h)
 	h.nFound, h.setsBegun = 0, false
 	// Where the bar leaves at most two score levels, the levels search has
-	// only the heaviest sets to test: it goes first, and where only a
-	// capture of everything in reach would do, keeps half the time.
-	h.share = setShare
-	if l := &h.levels; l.n <= 2 {
+	// only the heaviest sets to test: it goes first.
+	if h.levels.n <= 2 {
 		h.setsFirst = false
-		if l.n == 1 {
-			h.share = 1
-		}
 	}
-	h.levelsTurn, h.setsTurn = firstTurn, h.share*turn/setCost
+	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn/setCost
 	if h.setsFirst {
 		h.levelsTurn, h.setsTurn = firstTurn/4, firstTurn/setCost
 	}
@@ -214,7 +208,12 @@ func (h *hardSearch) next() bool {
 		h.setsFirst = true
 		return true
 	}
-	h.levelsTurn, h.setsTurn = turn, h.share*turn/setCost
+	h.levelsTurn, h.setsTurn = turn, setShare*turn/setCost
+	if h.levels.level == 0 {
+		// The heaviest level answers most crowded boards: while the
+		// levels search is on it, the shares are the other way round.
+		h.setsTurn = turn / (levelShare * setCost)
+	}
 	return h.err != nil
 }
 
