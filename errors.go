@@ -2,6 +2,8 @@ package frisian
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -120,4 +122,10 @@ func clip(s string) string {
 		return s[:200]
 	}
 	return s
+}
+
+// nilContext is the error of the call op given a nil context, which it
+// refuses rather than panic on.
+func nilContext(op string) error {
+	return fmt.Errorf("%s: nil context: %w", op, os.ErrInvalid)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"os"
 	"slices"
 )
 
@@ -31,7 +30,7 @@ type Legal struct {
 // nil ctx gives an error wrapping [os.ErrInvalid].
 func (p Position) Legal(ctx context.Context) (Legal, error) {
 	if ctx == nil {
-		return Legal{}, fmt.Errorf("legal moves: nil context: %w", os.ErrInvalid)
+		return Legal{}, nilContext("legal moves")
 	}
 	var buf [128]Move
 	var g generator
@@ -117,7 +116,7 @@ func (l Legal) Clicks(clicked []Square) Clicks { return l.p.followClicks(l.moves
 // move it names (see [Legal.Resolve]).
 func (l Legal) ParseMove(ctx context.Context, s string) (Move, error) {
 	if ctx == nil {
-		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
+		return Move{}, nilContext("reading " + clip(s))
 	}
 	t, err := ParseMoveText(s)
 	if err != nil {

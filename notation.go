@@ -3,7 +3,6 @@ package frisian
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -178,7 +177,7 @@ func (t MoveText) Resolve(p Position) (Move, error) {
 // ParseMoveText never makes one, but a MoveText can be built by hand.
 func (t MoveText) check(ctx context.Context, text string) error {
 	if ctx == nil {
-		return fmt.Errorf("resolving %s: nil context: %w", text, os.ErrInvalid)
+		return nilContext("resolving " + text)
 	}
 	if len(t.Squares) < 2 || (!t.Capture && len(t.Squares) != 2) {
 		return invalidMove(text, "a move names its start and end squares")
@@ -344,7 +343,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 // are worked out only once the text is known to name a move.
 func (p Position) parseMove(ctx context.Context, s string) (Move, error) {
 	if ctx == nil {
-		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
+		return Move{}, nilContext("reading " + clip(s))
 	}
 	t, err := ParseMoveText(s)
 	if err != nil {
@@ -467,7 +466,7 @@ func (p Position) ParseHubMove(s string) (Move, error) {
 // only once the text is known to name a move.
 func (p Position) parseHubMove(ctx context.Context, s string) (Move, error) {
 	if ctx == nil {
-		return Move{}, fmt.Errorf("reading %s: nil context: %w", clip(s), os.ErrInvalid)
+		return Move{}, nilContext("reading " + clip(s))
 	}
 	h, err := parseHubText(s)
 	if err != nil {

@@ -89,7 +89,7 @@ func (r *PDNReader) Next() (*Game, error) { return r.NextContext(context.Backgro
 func (r *PDNReader) NextContext(ctx context.Context) (*Game, error) {
 	if ctx == nil {
 		// Before the other answers, so that a nil ctx is found at once.
-		return nil, fmt.Errorf("reading PDN: nil context: %w", os.ErrInvalid)
+		return nil, nilContext("reading PDN")
 	}
 	if r.err != nil {
 		return nil, r.err
