@@ -440,9 +440,9 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 		// the first square (see above). Other squares end the capture.
 		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
-		// The captures that end here are recorded last, in one go: those
-		// that go on first raise the best score, and then most of the
-		// others fall short of it at once.
+		// The captures that end here are recorded last: those that go on
+		// first raise the best score, and then most of the others fall
+		// short of it at once.
 		//
 		// The picture does not know what the capture has taken: a square
 		// whose lines hold no enemy piece left to take ends the capture

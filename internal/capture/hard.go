@@ -193,7 +193,7 @@ func (h *hardSearch) next() bool {
 	if h.stopped() {
 		return true
 	}
-	if h.levelsTurn > 0 && h.levels.run(h, h.levelsTurn) {
+	if h.levels.run(h, h.levelsTurn) {
 		h.setsFirst = false
 		return true
 	}
