@@ -65,15 +65,15 @@ const (
 //     more than 12 such pieces.
 //   - sparseKings: the most enemy pieces for which the kings that can
 //     jump are found one by one rather than by the board-wide fill.
-//   - firstTurn, turn, setShare, levelShare: a hard piece begins with
-//     firstTurn units of the levels search, which answers most pieces
-//     within it, or, when the set search answered the last hard piece of
-//     the position, with a quarter of that and then firstTurn units of the
-//     set search. Then they take turns of turn units: while the levels
-//     search is on the heaviest level, which answers most crowded boards,
-//     it has levelShare times the set search's share; after that the set
-//     search has setShare times the levels search's, since where it is
-//     needed the levels search is mostly far slower.
+//   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
+//     of the levels search, which answers most pieces within it, or, when
+//     the set search answered the last hard piece of the position, with a
+//     quarter of that and then firstTurn units of the set search. Then
+//     they take turns of turn units, the set search setShare times the
+//     levels search's share, since where it is needed the levels search is
+//     mostly far slower.
+//   - altAfter: the steps after which an Euler test goes on in a second
+//     order of its labels too (eulerTest).
 //   - ctxEvery: the units of hard work between two looks at the context.
 const (
 	plainBudget = 1 << 10
@@ -83,9 +83,9 @@ const (
 	firstTurn   = 1 << 15
 	turn        = 1 << 10
 	setShare    = 4
-	levelShare  = 8
 	setCost     = 2
 	ctxEvery    = 1 << 12
+	altAfter    = 1 << 14
 )
 
 // The flags of a Move.

@@ -68,23 +68,32 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 // order puts the labels in the order the search takes them, so that
 // squares are settled (no label still to come touches them) early: an odd
 // square is found out as soon as it is settled. At each step it takes the
-// label that touches most squares the labels before it touched, fewest new
-// ones, and settles most squares.
-func (e *eulerSearch) order() {
+// label of the highest score. The first order (of eulerTest) favours the
+// labels that touch most squares those before them touched and settle
+// most squares; the second favours the labels that settle most squares
+// with the fewest jumps and new squares, so that the first choices branch
+// little.
+func (e *eulerSearch) order(second bool) {
 	seen := e.start
 	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
 	for i := 0; i < e.k; i++ {
 		for j := e.k - 1; j >= i; j-- {
 			after[j] = after[j+1] | e.label[j].touch
 		}
-		settled := seen &^ after[i]
 		best, bestScore := i, -1<<30
 		var before uint64 // touched by labels i..j-1
 		for j := i; j < e.k; j++ {
-			t := e.label[j].touch
-			newly := (seen | t) &^ (before | after[j+1]) &^ settled
-			// 4 a square seen, -1 a new one, 3 a square settled
-			score := 4*bits.OnesCount64(t&seen) - bits.OnesCount64(t&^seen) + 3*bits.OnesCount64(newly)
+			l := &e.label[j]
+			t := l.touch
+			adds := bits.OnesCount64(t &^ seen)
+			settles := bits.OnesCount64(t &^ (before | after[j+1]))
+			score := 4*bits.OnesCount64(t&seen) - adds + 3*settles
+			if second {
+				score = 16*settles - 4*adds
+				for _, r := range l.lines[:l.n] {
+					score -= bits.OnesCount64(r[0]) * bits.OnesCount64(r[1])
+				}
+			}
 			if score > bestScore {
 				best, bestScore = j, score
 			}
@@ -122,7 +131,7 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 // begin starts a test for the ends in want, which run carries out, and
 // returns its cost in steps. The parities alone (see enter) turn down most
 // sets at once, before the labels are ordered.
-func (e *eulerSearch) begin(want uint64) int {
+func (e *eulerSearch) begin(want uint64, second bool) int {
 	e.want, e.found, e.steps, e.look, e.depth = want, 0, 0, ctxEvery, -1
 	var space gf2Basis
 	sum := e.start
@@ -135,9 +144,71 @@ func (e *eulerSearch) begin(want uint64) int {
 	if !space.hasEnd(space.reduce(sum), want) {
 		return e.k
 	}
-	e.order()
+	e.order(second)
 	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{t: e.start, n: 1}
 	return e.k * e.k / 2
+}
+
+// eulerTest is the Euler test in two orders of the labels. Which order
+// makes a long test fast depends on the position, by up to a hundred
+// times either way, and nothing cheap to measure tells which: a test that
+// runs altAfter steps in the first goes on in turns with the second, each
+// turn as many steps as the other order has taken in all, until either is
+// through. The ends either finds are shared, since they only cut branches.
+// A test costs at most about three times what the faster order needs.
+type eulerTest struct {
+	e       [2]eulerSearch
+	want    uint64
+	cur     int  // the order whose turn it is
+	second  bool // the second order has begun
+	turnEnd int  // the steps of e[cur] at which its turn ends
+	steps   int  // of both orders
+	found   uint64
+	err     error
+}
+
+// init readies a test, as eulerSearch.init.
+func (t *eulerTest) init(jg *jumpGraph, at int, set, within uint64, ctx context.Context, visit uint64) {
+	for i := range t.e {
+		e := &t.e[i]
+		e.ctx, e.visit, e.err = ctx, visit, nil
+	}
+	t.e[0].init(jg, at, set, within)
+}
+
+// begin starts the test for the ends in want, as eulerSearch.begin.
+func (t *eulerTest) begin(want uint64) int {
+	t.want, t.cur, t.second, t.turnEnd, t.steps, t.found, t.err = want, 0, false, altAfter, 0, 0, nil
+	return t.e[0].begin(want, false)
+}
+
+// run goes on with the test until it is through or has taken limit steps
+// in all, as eulerSearch.run.
+func (t *eulerTest) run(limit int) bool {
+	for t.steps < limit {
+		e := &t.e[t.cur]
+		before := e.steps
+		through := e.run(min(t.turnEnd, e.steps+limit-t.steps))
+		t.steps += e.steps - before
+		t.found |= e.found
+		if through || e.err != nil {
+			t.err = e.err
+			return through
+		}
+		if e.steps < t.turnEnd {
+			continue
+		}
+		t.cur ^= 1
+		next := &t.e[t.cur]
+		if !t.second {
+			t.second = true
+			next.start, next.k, next.label = e.start, e.k, e.label
+			t.steps += next.begin(t.want, true)
+		}
+		next.found |= t.found
+		t.turnEnd = next.steps + e.steps
+	}
+	return false
 }
 
 // eulerFrame is the state of one label's choice in the depth first search.

@@ -136,7 +136,7 @@ type hardSearch struct {
 	err       error
 	levels    levelSearch
 	sets      *setSearch
-	euler     eulerSearch
+	euler     eulerTest
 	// The captures found and not yet kept: those of found[i].set can end
 	// on the squares of found[i].ends, with the score score[i].
 	found  [foundCap]setEnds
@@ -170,7 +170,6 @@ func (h *hardSearch) add(set, ends uint64, score int) bool {
 // begin starts the search of the piece of h.jg, whose captures must score
 // at least h.bar to matter.
 func (h *hardSearch) begin() {
-	h.euler.ctx, h.euler.err = h.ctx, nil
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
 	h.nFound, h.setsBegun = 0, false
@@ -209,11 +208,6 @@ func (h *hardSearch) next() bool {
 		return true
 	}
 	h.levelsTurn, h.setsTurn = turn, setShare*turn/setCost
-	if h.levels.level == 0 {
-		// The heaviest level answers most crowded boards: while the
-		// levels search is on it, the shares are the other way round.
-		h.setsTurn = turn / (levelShare * setCost)
-	}
 	return h.err != nil
 }
 
@@ -291,7 +285,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 				continue
 			}
 			l.set, l.testing = set, true
-			e.init(&h.jg, h.jg.start, set, h.within)
+			e.init(&h.jg, h.jg.start, set, h.within, h.ctx, 0)
 			work += e.begin(stop)
 		}
 		steps := e.steps

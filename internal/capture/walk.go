@@ -15,7 +15,7 @@ import (
 // at once even where the paths are countless.
 type Walker struct {
 	jg    jumpGraph
-	euler eulerSearch
+	euler eulerTest
 }
 
 // NewWalker returns the walker of the captures of the piece on bit from,
@@ -67,9 +67,7 @@ func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uin
 	if left == 0 {
 		return want & (1 << (at & 63))
 	}
-	w.euler.ctx, w.euler.err = ctx, nil
-	w.euler.init(&w.jg, at&63, left, layout.BoardMask)
-	w.euler.visit = visit &^ (1 << (at & 63))
+	w.euler.init(&w.jg, at&63, left, layout.BoardMask, ctx, visit&^(1<<(at&63)))
 	w.euler.begin(want)
 	w.euler.run(math.MaxInt)
 	return w.euler.found
