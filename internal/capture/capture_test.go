@@ -301,6 +301,44 @@ func TestWorstCaseMethods(t *testing.T) {
 	}
 }
 
+// Each order of the Euler test alone finds the same ends as the two in
+// turns (eulerTest), on the test of everything in reach of each piece of
+// the worst-case positions: the long tests, where the turns switch.
+func TestEulerOrders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second or two in all")
+	}
+	names, boards := worstCases(t, 20)
+	switched := 0
+	for i, b := range boards {
+		for c := capturers(b); c != 0; c &= c - 1 {
+			from := bits.TrailingZeros64(c)
+			var jg jumpGraph
+			jg.init(from, b.own|b.opp, b.opp, b.kings, b.kings&(1<<from) != 0)
+			reach, within := jg.reach(1<<from, 0)
+			var pair eulerTest
+			pair.init(&jg, from, reach, within, nil, 0)
+			pair.begin(within)
+			pair.run(math.MaxInt)
+			if pair.second {
+				switched++
+			}
+			for _, second := range []bool{false, true} {
+				var e eulerSearch
+				e.init(&jg, from, reach, within)
+				e.begin(within, second)
+				e.run(math.MaxInt)
+				if e.found != pair.found {
+					t.Errorf("%s, piece on %d, second order %v: ends %s, both orders %s", names[i], layout.SquareOf[from], second, squareList(e.found), squareList(pair.found))
+				}
+			}
+		}
+	}
+	if switched == 0 {
+		t.Error("no test went on in the second order")
+	}
+}
+
 // The Euler test's end squares are those of every capture found by trying
 // every way, for random sets of the pieces a crowded board's king can
 // reach.
