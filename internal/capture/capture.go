@@ -54,7 +54,9 @@ const (
 
 // The tuning of the search, in nodes of the plain search or units of work
 // of the hard search (a node, an Euler test step or a set tried cost about
-// 35 ns; a set expanded costs setCost units).
+// 35 ns; a set expanded costs setCost units, or tableCost in the hash
+// tables of more than 20 pieces in reach, whose memory is not read in
+// order).
 //
 //   - plainBudget: the nodes of one piece's plain search after which it is
 //     hard. On a board where at least crowdedPrey enemy pieces could be
@@ -84,6 +86,7 @@ const (
 	turn        = 1 << 10
 	setShare    = 4
 	setCost     = 2
+	tableCost   = 8
 	ctxEvery    = 1 << 12
 	altAfter    = 1 << 14
 )

@@ -178,9 +178,9 @@ func (h *hardSearch) begin() {
 	if h.levels.n <= 2 {
 		h.setsFirst = false
 	}
-	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn/setCost
+	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
 	if h.setsFirst {
-		h.levelsTurn, h.setsTurn = firstTurn/4, firstTurn/setCost
+		h.levelsTurn, h.setsTurn = firstTurn/4, firstTurn
 	}
 }
 
@@ -207,7 +207,7 @@ func (h *hardSearch) next() bool {
 		h.setsFirst = true
 		return true
 	}
-	h.levelsTurn, h.setsTurn = turn, setShare*turn/setCost
+	h.levelsTurn, h.setsTurn = turn, setShare*turn
 	return h.err != nil
 }
 

@@ -97,10 +97,14 @@ func (s *setSearch) init(h *hardSearch) {
 	s.cur.add(1<<63, start)
 }
 
-// run expands up to budget sets, and reports whether the search is through
-// (or the context stopped it: then h.err says so).
+// run expands sets worth up to budget units of work, and reports whether
+// the search is through (or the context stopped it: then h.err says so).
 func (s *setSearch) run(h *hardSearch, budget int) bool {
-	for work := 0; work < budget; work++ {
+	sets := budget / setCost
+	if !s.dense {
+		sets = budget / tableCost
+	}
+	for work := 0; work < sets; work++ {
 		if work%ctxEvery == 0 && h.stopped() {
 			return true
 		}
