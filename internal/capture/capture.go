@@ -352,7 +352,12 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		h.bar = max(g.best, 0)
 		h.begin()
 		for done := false; !done; {
-			done = h.next()
+			// The captures found are kept in dst only at the end, or when
+			// h.found is full: the set search finds light captures before
+			// heavy ones, and kept at once they could outgrow dst.
+			if done = h.next(); !done && h.nFound < foundCap {
+				continue
+			}
 			for i, se := range h.found[:h.nFound] {
 				for e := se.ends; e != 0; e &= e - 1 {
 					dst = g.record(dst, bits.TrailingZeros64(e), se.set, h.score[i])

@@ -157,8 +157,11 @@ type setEnds struct{ set, ends uint64 }
 
 // add keeps that captures taking set, of score score, can end on ends, and
 // reports false when the buffer is full: the turn must end. A capture
-// raises the bar: the ones below it no longer matter.
+// raises the bar: those below it no longer matter, and are dropped.
 func (h *hardSearch) add(set, ends uint64, score int) bool {
+	if score > h.bar {
+		h.nFound = 0
+	}
 	if score >= h.bar {
 		h.found[h.nFound], h.score[h.nFound] = setEnds{set, ends}, score
 		h.nFound++
