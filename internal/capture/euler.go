@@ -167,8 +167,9 @@ type eulerTest struct {
 	err     error
 }
 
-// init readies a test, as eulerSearch.init.
-func (t *eulerTest) init(jg *jumpGraph, at int, set, within uint64, ctx context.Context, visit uint64) {
+// init readies a test, as eulerSearch.init, that looks at ctx (when not
+// nil) and whose captures must land on the squares of visit.
+func (t *eulerTest) init(ctx context.Context, jg *jumpGraph, at int, set, within, visit uint64) {
 	for i := range t.e {
 		e := &t.e[i]
 		e.ctx, e.visit, e.err = ctx, visit, nil

@@ -122,8 +122,9 @@ func (jg *jumpGraph) value(set uint64) int {
 //     answers at once.
 //
 // Both find only real captures, each with its score, so the captures of
-// either, finished or not, are kept as they come (found), and the caller
-// keeps the best of them after each turn (Search.searchHardPieces).
+// either, finished or not, are kept as they come (found), those below the
+// best score dropped, and the caller keeps them once the piece is through
+// or found is full (Search.searchHardPieces).
 type hardSearch struct {
 	jg     jumpGraph
 	reach  uint64 // the pieces in reach of the start
@@ -288,7 +289,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 				continue
 			}
 			l.set, l.testing = set, true
-			e.init(&h.jg, h.jg.start, set, h.within, h.ctx, 0)
+			e.init(h.ctx, &h.jg, h.jg.start, set, h.within, 0)
 			work += e.begin(stop)
 		}
 		steps := e.steps

@@ -67,7 +67,7 @@ func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uin
 	if left == 0 {
 		return want & (1 << (at & 63))
 	}
-	w.euler.init(&w.jg, at&63, left, layout.BoardMask, ctx, visit&^(1<<(at&63)))
+	w.euler.init(ctx, &w.jg, at&63, left, layout.BoardMask, visit&^(1<<(at&63)))
 	w.euler.begin(want)
 	w.euler.run(math.MaxInt)
 	return w.euler.found
