@@ -1,42 +1,29 @@
 // Package capture finds the legal captures of a position: every complete
-// capture of every piece, scored by the precedence rule, of which only the
-// best are kept (RULES.md §3.1):
+// capture of every piece, of which only those of the best score are kept
+// (RULES.md §3.1):
 //
 //	score = 2·(199·kings + 100·men) + 1 if made by a king
 //
-// 199·k + 100·m orders by value 2k+m and then by fewer kings; the last bit
+// 199·k + 100·m orders by value 2k+m, then by fewer kings; the last bit
 // makes a king's capture beat a man's of equal value.
-//
-// # Design
 //
 // Captured pieces stay on the board until the capture ends, so the empty
 // squares never change during a capture: every jump is an edge between two
 // squares, labelled with the piece it takes, and a capture is a trail that
-// uses each label once and ends where no unused label has an edge.
+// uses each label at most once and ends where no unused label has an edge.
 //
 // Each capturing piece is first searched plainly, depth first, as the C++
-// engines do (Search): in real positions a capture tree has a few to a few
-// hundred nodes. Single jumps, the most common captures of all, are found
-// with shifts for all men at once (JumpOnce). A piece whose plain search
-// outgrows its budget is hard: made-up placements give trees of
-// astronomically many trails. hardSearch finishes it exactly with two
-// methods that take turns counted in units of work: levels, top down (the
-// sets a capture could take, heaviest first, each asked of the Euler test,
-// euler.go), and sets, bottom up (every square a capture can stand on for
-// each set it can take, setsearch.go). Both are exact, so which answers
-// first never changes the answer.
+// engines do: in real positions a capture tree has a few to a few hundred
+// nodes. A piece whose search outgrows its budget is hard (made-up
+// placements have astronomically many trails), and hardSearch finishes it
+// with two exact methods that take turns counted in units of work: levels,
+// top down, asking the Euler test (euler.go) of the heaviest sets first,
+// and sets, bottom up (setsearch.go). The cold paths ask the same Euler
+// test their questions (Walker).
 //
-// Everything runs on the caller's goroutine: the same position does the
-// same work in the same order on every machine. A hard search looks at the
-// context, when given one, every ctxEvery units of work. The plain search
-// and the Euler test live on the stack; the set search's index, up to
-// 8 MiB, is kept in a pool from call to call.
-//
-// The cold paths (landing paths, click-by-click input, move text) ask the
-// Euler test of the same jump graph whether a capture standing here can
-// still take exactly these pieces and end there (Walker).
-//
-// docs/captures.md tells why all this is exact and bounded.
+// Everything runs on the caller's goroutine, so the same position does the
+// same work in the same order everywhere. docs/captures.md tells why the
+// search is exact and bounded.
 package capture
 
 import (
@@ -52,31 +39,23 @@ const (
 	kingValue = 199
 )
 
-// The tuning of the search, in nodes of the plain search or units of work
-// of the hard search (a node, an Euler test step or a set tried cost about
-// 35 ns; a set expanded costs setCost units, or tableCost in the hash
-// tables of more than 20 pieces in reach, whose memory is not read in
-// order).
+// The tuning, in nodes of the plain search or in units of hard work: an
+// Euler test step or a set expanded in the set search's dense index, each
+// about 35 ns.
 //
-//   - plainBudget: the nodes of one piece's plain search after which it is
-//     hard. On a board where at least crowdedPrey enemy pieces could be
-//     taken (an empty square on both sides along some line), the piece is
-//     hard after earlyBudget nodes: there captures get long and the hard
-//     search pays at once (lidraughts' 32 kings: 40 µs to 10 µs). In the
-//     perft suite to depth 6 no plain search that ran past earlyBudget had
-//     more than 12 such pieces.
-//   - sparseKings: the most enemy pieces for which the kings that can
+//   - plainBudget: the nodes after which a piece is hard. Where at least
+//     crowdedPrey enemy pieces could be taken (open on both sides along a
+//     line), captures get long and it is hard after earlyBudget nodes.
+//   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of the levels search, which answers most pieces within it, or, when
-//     the set search answered the last hard piece of the position, with a
-//     quarter of that and then firstTurn units of the set search. Then
-//     they take turns of turn units, the set search setShare times the
-//     levels search's share, since where it is needed the levels search is
-//     mostly far slower.
+//     of levels (a quarter of it when the set search answered the last
+//     piece of the position), then the two take turns of turn units, the
+//     set search setShare times as many.
+//   - tableCost: the units of a set expanded in the set search's hash
+//     tables, whose memory is read out of order.
 //   - altAfter: the steps after which an Euler test goes on in a second
-//     order of its labels too (eulerTest).
-//   - ctxEvery: the units of hard work between two looks at the context.
+//     order too.
 const (
 	plainBudget = 1 << 10
 	earlyBudget = 1 << 7
@@ -84,10 +63,8 @@ const (
 	sparseKings = 6
 	firstTurn   = 1 << 15
 	turn        = 1 << 10
-	setShare    = 4
-	setCost     = 2
-	tableCost   = 8
-	ctxEvery    = 1 << 12
+	setShare    = 2
+	tableCost   = 4
 	altAfter    = 1 << 14
 )
 
@@ -123,9 +100,8 @@ func (m Move) Flags() uint8 { return m.flags }
 // Captured returns the captured pieces.
 func (m Move) Captured() uint64 { return m.captured }
 
-// Moves is a type whose values are Moves: the caller's move type, defined
-// on Move, so that moves are appended to the caller's slices as they are
-// found, with no conversion but of type.
+// Moves is the caller's move type, defined on Move, so that moves go into
+// the caller's slices as they are found.
 type Moves interface {
 	~struct {
 		from, to uint8
@@ -155,8 +131,8 @@ func (b *Board) Init(own, opp, kings uint64, side int) {
 }
 
 // Search is a Board and what a capture search needs besides. The zero
-// value, once its Board is filled in, is ready to use; a Search may be
-// used again for another board.
+// value, once its Board is filled in, is ready to use, and may be used
+// again for another board.
 type Search[M Moves] struct {
 	Board
 	// Ctx, when not nil, stops a hard search once it is done; Err then
@@ -181,20 +157,12 @@ type Search[M Moves] struct {
 	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
 }
 
-// move makes a move of the caller's type.
-func (g *Search[M]) move(from, to, flags uint8, captured uint64) M {
-	return M(Move{from: from, to: to, flags: flags, captured: captured})
-}
-
-// outOfBudget is called when a search has used up its budget, and reports
-// whether it must stop: always, but at the early check of a plain search
-// on a board that is not crowded, which then goes on to plainBudget.
+// outOfBudget reports whether a search that used up its budget must stop:
+// always, but at the early budget of a board that is not crowded.
 func (g *Search[M]) outOfBudget() bool {
-	if g.limit == earlyBudget {
-		if bits.OnesCount64(g.takeable(g.Empty|g.Own)) < crowdedPrey {
-			g.limit = plainBudget
-			return false
-		}
+	if g.limit == earlyBudget && bits.OnesCount64(g.takeable(g.Empty|g.Own)) < crowdedPrey {
+		g.limit = plainBudget
+		return false
 	}
 	g.over = true
 	return true
@@ -215,7 +183,7 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 		kings = g.kingsJumping(kings)
 	}
 	if kings != 0 {
-		kings &= g.initKingJumps()
+		kings &= kingJumpFrom(&g.jumpFrom, g.Opp, g.Empty|g.OwnKings)
 	}
 	// Kings alone are common in the positions with kings, and then the
 	// men's fill is wasted.
@@ -225,33 +193,32 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 	return kings, men
 }
 
-// CapturesOf appends the best captures of the given kings and men, which
-// must all be the side to move's, the kings among those initKingJumps
-// allows and the men among those that can jump. Kings go first: their
-// captures are usually the heavier, and a high best lets the hard search
-// cut the rest early. Hard pieces go last (searchHardPieces).
+// CapturesOf appends the best captures of the given kings and men of the
+// side to move, the kings among those g.jumpFrom allows and the men
+// among those that can jump. Kings go first, since their captures are
+// usually the heavier and a high best score cuts the rest; hard pieces go
+// last.
 func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
-	g.start = len(dst)
-	g.best = -1
+	g.start, g.best, g.Err = len(dst), -1, nil
 	if kings != 0 {
 		g.initOffAxis()
 	}
 	var hardKings, hardMen uint64
-	for k := kings; k != 0 && g.Err == nil; k &= k - 1 {
+	for k := kings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		if dst = g.searchPiece(dst, b, true, earlyBudget); g.over {
 			hardKings |= 1 << b
-			dst = dst[:g.pieceStart] // found again, with the rest
+			dst = dst[:g.pieceStart] // found again by the hard search
 		}
 	}
-	for k := men; k != 0 && g.Err == nil; k &= k - 1 {
+	for k := men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		if dst = g.searchPiece(dst, b, false, earlyBudget); g.over {
 			hardMen |= 1 << b
 			dst = dst[:g.pieceStart]
 		}
 	}
-	if hardKings|hardMen != 0 && g.Err == nil {
+	if hardKings|hardMen != 0 {
 		dst = g.searchHardPieces(dst, hardKings, hardMen)
 	}
 	if g.Err != nil {
@@ -268,9 +235,8 @@ func (g *Board) takeable(open uint64) uint64 {
 }
 
 // kingsJumping returns those of kings, the side to move's, that can jump
-// an enemy piece now. It looks at the enemy pieces on each king's lines,
-// one by one: when they are few, that is quicker than initKingJumps,
-// which most positions with kings then need not call at all.
+// an enemy piece now, looking at each enemy piece on their lines: when
+// they are few, quicker than the board-wide fill, which then is mostly not needed.
 func (g *Board) kingsJumping(kings uint64) uint64 {
 	occ := g.Own | g.Opp
 	var out uint64
@@ -286,12 +252,6 @@ func (g *Board) kingsJumping(kings uint64) uint64 {
 	return out
 }
 
-// initKingJumps fills in where kings could jump from (kingfill.go) and
-// returns its union.
-func (g *Search[M]) initKingJumps() uint64 {
-	return kingJumpFrom(&g.jumpFrom, g.Opp, g.Empty|g.OwnKings)
-}
-
 // initOffAxis fills in g.offAxis from g.jumpFrom, for a king search.
 func (g *Search[M]) initOffAxis() {
 	jf := &g.jumpFrom
@@ -300,8 +260,7 @@ func (g *Search[M]) initOffAxis() {
 }
 
 // searchPiece appends the best captures of the piece on bit b that the
-// plain search finds within budget. When it runs out, g.over is set and
-// the piece is hard: searchHardPieces finishes it.
+// plain search finds within budget; g.over reports that it ran out.
 func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 	g.setPiece(b, king, len(dst))
 	g.nodes, g.limit, g.over = 0, limit, false
@@ -317,9 +276,8 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 	return dst
 }
 
-// searchHardPieces finishes the pieces whose plain search ran out of
-// budget, those whose captures could be worth the most first: the best
-// score they find lets the others skip what cannot reach it.
+// searchHardPieces finishes the hard pieces, those whose captures could be
+// worth the most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
 	h.ctx = g.Ctx
@@ -352,9 +310,8 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		h.bar = max(g.best, 0)
 		h.begin()
 		for done := false; !done; {
-			// The captures found are kept in dst only at the end, or when
-			// h.found is full: the set search finds light captures before
-			// heavy ones, and kept at once they could outgrow dst.
+			// Kept only at the end or when h.found is full: the set search
+			// finds light captures first, which could outgrow dst.
 			if done = h.next(); !done && h.nFound < foundCap {
 				continue
 			}
@@ -385,17 +342,15 @@ func (g *Search[M]) setPiece(b int, king bool, start int) {
 }
 
 // manJumps extends a man's capture standing on bit at having taken
-// captured, whose score is score, given where it can jump next (not
-// nowhere). Where a jump cannot go on, the capture is recorded here rather
-// than in a call of its own: most jumps end a capture.
+// captured, of score score, given where it can jump next (not nowhere).
+// A jump that cannot go on is recorded here, not in a call of its own.
 func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land uint64) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
 	for ; land != 0 && !g.over; land &= land - 1 {
 		l := bits.TrailingZeros64(land) & 63
-		// The eight landing squares are distinct, and each jumped piece
-		// lies half-way between start and landing.
+		// The jumped piece lies half-way between start and landing.
 		x := (at + l) >> 1 & 63
 		taken := captured | 1<<x
 		sc := score + g.jumpScore(x)
@@ -410,16 +365,14 @@ func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land u
 }
 
 // kingJumps extends a king's capture standing on bit at having taken
-// captured. A king jumps the first piece along a line if it is an enemy not
-// yet taken and may land on any empty square behind it. It looks only in
-// the directions g.jumpFrom allows (kingfill.go).
+// captured, looking only in the directions g.jumpFrom allows (kingfill.go).
+// A king jumps the first piece on a line if it is an enemy not yet taken,
+// and lands on any empty square behind it.
 //
-// skip holds the directions (bit d for direction index d) not to look in,
-// and ext whether the capture goes on in one of them anyway. After a jump
-// the way back is always blocked, by the piece just taken; and straight on
-// from any landing square but the first finds the same piece and the same
-// landings as from the first, so only the first goes on that way (the
-// others would repeat its captures, path for path).
+// skip holds the directions not to look in (bit d for direction d), and
+// ext whether the capture goes on in one of them anyway. After a jump the
+// way back is blocked by the piece just taken, and straight on from any
+// landing square but the first repeats the first's captures path for path.
 func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip uint8, ext bool) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
@@ -427,8 +380,7 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 	extended := ext
 	prey := g.Opp &^ captured
 	at &= 63 // lets the compiler drop its checks on shifts and indices
-	// The directions to look in, without a branch per direction: the
-	// branches would be mispredicted half the time.
+	// The directions to look in, without a mispredicted branch for each.
 	jf := &g.jumpFrom
 	dirs := (jf[0]>>at&1 | jf[1]>>at&1<<1 | jf[2]>>at&1<<2 | jf[3]>>at&1<<3 |
 		jf[4]>>at&1<<4 | jf[5]>>at&1<<5 | jf[6]>>at&1<<6 | jf[7]>>at&1<<7) &^ uint64(skip)
@@ -442,25 +394,19 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 		taken := captured | f
 		fb := bits.TrailingZeros64(f) & 63
 		sc := score + g.jumpScore(fb)
-		// Where the capture may go on from a landing square, as
-		// g.jumpFrom sees it: never back over f (the way it came is open,
-		// so the picture always says yes there), and straight on only from
-		// the first square (see above). Other squares end the capture.
+		// From a landing square the capture goes on never back over f, and
+		// straight on only from the first. A square whose lines hold no
+		// enemy piece left ends it without a call. The captures that end
+		// here are recorded last, once those that go on have raised the
+		// best score that most of them then fall short of.
 		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
-		// The captures that end here are recorded last: those that go on
-		// first raise the best score, and then most of the others fall
-		// short of it at once.
-		//
-		// The picture does not know what the capture has taken: a square
-		// whose lines hold no enemy piece left to take ends the capture
-		// too, without a call. Most calls that find nothing are such.
 		left := prey &^ f
 		fi := layout.Neighbour[d][fb] & 63
 		first := uint64(1) << fi
 		var ends uint64
-		// Enemy pieces left on the first square's lines, if the picture
-		// lets it go on at all: one unpredictable branch rather than two.
+		// Pieces left on the first square's lines where g.jumpFrom allows,
+		// in one branch rather than two.
 		if (layout.CrossRays[a][fi]|layout.Rays[d][fi])&left&-((g.offAxis[a]|jf[d])>>fi&1) != 0 {
 			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
 		} else {
@@ -499,21 +445,16 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 	return dst
 }
 
-// jumpScore returns what taking the piece on bit b adds to a score: see
-// the top of this file.
+// jumpScore returns what taking the piece on bit b adds to a score.
 func (g *Search[M]) jumpScore(b int) int {
 	return 2*manValue + 2*(kingValue-manValue)*int(g.OppKings>>(b&63)&1)
 }
 
-// lineJumpAfter returns, given a king's ray in direction index d and the
-// pieces on the board, the nearest piece on the ray as a bit and the
-// squares behind it up to the next one (where the king lands if it jumps
-// that piece), and that next piece as a bit, or 0 when the line ends
-// first. The piece is 0 when the ray is empty, and then the landings mean
-// nothing. Directions towards square 50 find pieces by the lowest bit,
-// the others by the highest; the landing squares come from the ray
-// itself, not from a table looked up after finding the piece, which would
-// have to wait for it.
+// lineJumpAfter returns, for a king's ray in direction d and the pieces
+// occ, the nearest piece on the ray (0 for none, and then the rest means
+// nothing), the squares behind it up to the next piece (the landings), and
+// that next piece, or 0 when the line ends first. The landings come from
+// the ray itself rather than a table that would wait for the piece.
 func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 	blockers := ray & occ
 	if d < 4 {
@@ -529,20 +470,17 @@ func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 	return nearest, ray & (nearest - 1) & -past, past >> 1
 }
 
-// record keeps a complete capture if its score is at least the
-// best so far, dropping the worse ones and the duplicates of a move already
-// kept. It is small enough to be inlined, so that a capture of too low a
-// score costs no call: keep does the rest.
+// record keeps a complete capture if its score is at least the best so
+// far, dropping the worse ones and the duplicates of a move already kept
+// (another path over the same pieces to the same end). It is inlined, so
+// that a capture of too low a score costs no call.
 //
-// A duplicate is another path of the same piece from the same start to
-// the same end over the same pieces. The plain search never finds one
-// taking one or two pieces: a man's jumps fix its path, and a king's two
-// paths over the same two pieces would either take them in the same order,
-// and then differ only in where the king lands between them, which the
-// king search does not repeat (kingJumps), or in both orders, which needs
-// the two lines from start to end to cross each other twice. The turns of
-// a hard piece can find a capture again, so there every capture is
-// checked.
+// The plain search finds no duplicate taking one or two pieces: a man's
+// jumps fix its path, and a king's two paths over the same two pieces
+// would differ only in where it lands between them, which kingJumps does
+// not repeat, or take them in both orders, which needs two lines that
+// cross twice. The hard search can find a capture again: there every
+// capture is checked.
 func (g *Search[M]) record(dst []M, at int, captured uint64, score int) []M {
 	if score < g.best {
 		return dst
@@ -556,9 +494,9 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 	if flags&FlagKing == 0 && layout.PromotionRow[g.Side&1]&(1<<(at&63)) != 0 {
 		flags |= FlagPromotion
 	}
-	m := g.move(g.from, uint8(at), flags, captured)
-	// A capture of three pieces or more may have been found before: its
-	// bit in g.seen says whether it may, so that most need no look.
+	m := M(Move{from: g.from, to: uint8(at), flags: flags, captured: captured})
+	// A capture of three pieces or more may have been found before: g.seen
+	// spares most of them the look.
 	var bit uint64
 	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
 		bit = uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
@@ -583,27 +521,18 @@ func (g *Search[M]) raise(dst []M, score int) []M {
 	return dst[:g.start]
 }
 
-// Single jumps. Most captures in real games are one jump by a man, and a
-// side without kings can see with a few shifts that no man can jump twice.
-// Then every (man, direction) pair is its own move worth one piece, and
-// precedence only asks whether some jump takes a king.
-
-// JumpOnce describes the captures of a side without kings when none of
-// them can go on after its first jump. ok is false when some man may jump
-// twice (the caller then searches in full); prey is the set of pieces worth
-// taking: the kings if any jump takes a king, else every enemy piece.
-//
-// When some man can jump twice, prey is instead the set of men that can:
-// only their captures, worth at least two pieces, can be legal, since a
-// single jump is worth one piece at most.
+// JumpOnce describes the captures of a side without kings, most often
+// single jumps by men: then ok is true, and prey holds the pieces worth
+// taking, the kings if a jump takes one, else every enemy piece. When some
+// man may jump twice, ok is false and prey holds the men that may: only
+// their captures can be legal.
 func (g *Board) JumpOnce() (prey uint64, any, ok bool) {
 	landed := JumpLandings(g.OwnMen, g.Opp, g.Empty)
 	if landed == 0 {
 		return 0, false, true
 	}
-	// JumpSources sees every further jump exactly: the only other one would
-	// go straight back over the piece just taken onto the start square,
-	// which it counts as occupied.
+	// Exact: the only other further jump would go back over the piece
+	// just taken onto the start square, which counts as occupied here.
 	if again := landed & JumpSources(g.Opp, g.Empty); again != 0 {
 		return JumpSources(g.Opp, again) & g.OwnMen, true, false
 	}
@@ -613,9 +542,8 @@ func (g *Board) JumpOnce() (prey uint64, any, ok bool) {
 	return g.Opp, true, true
 }
 
-// JumpLandings returns the squares where men land after jumping a piece
-// of prey onto an empty square, in any direction. It is the bitboard form
-// of jump for men, all at once.
+// JumpLandings returns the empty squares where men land after jumping a
+// piece of prey, in any direction.
 func JumpLandings(men, prey, empty uint64) uint64 {
 	return ((men<<layout.E&prey)<<layout.E | (men<<layout.SW&prey)<<layout.SW |
 		(men<<layout.SE&prey)<<layout.SE | (men<<layout.S&prey)<<layout.S |

@@ -317,7 +317,7 @@ func TestEulerOrders(t *testing.T) {
 			jg.init(from, b.own|b.opp, b.opp, b.kings, b.kings&(1<<from) != 0)
 			reach, within := jg.reach(1<<from, 0)
 			var pair eulerTest
-			pair.init(context.Background(), &jg, from, reach, within, 0)
+			pair.init(&jg, from, reach, within, 0)
 			pair.begin(within)
 			pair.run(math.MaxInt)
 			if pair.second {

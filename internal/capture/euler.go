@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"context"
 	"math/bits"
 
 	"github.com/frisian-draughts/frisian/internal/layout"
@@ -10,16 +9,14 @@ import (
 // The Euler test: can a capture standing on a square take exactly a given
 // set of pieces, and on which squares can it end?
 //
-// A capture uses one jump over each piece it takes, and every jump is an
-// edge between two squares (jumpGraph). Squares may be visited any number
-// of times, so for one chosen jump per piece a capture using them all
-// exists exactly when the chosen edges are connected to the start and every
+// A capture uses one jump, an edge between two squares, over each piece it
+// takes. For one chosen jump per piece, a capture using them all exists
+// exactly when the chosen edges are connected to the start and every
 // square but the start and the end has even degree (Euler). The test
-// chooses one jump per piece, depth first, keeping the parity of every
-// square and the parts the chosen edges join; a square no later piece
-// touches has its final degree, so two such odd squares besides the end,
-// or a part that can no longer be joined to the others, cut a branch at
-// once. The pieces go in an order that settles squares early.
+// chooses the jumps depth first, keeping the parity of every square and
+// the parts the chosen edges join. A square no later piece touches is
+// settled: two settled odd squares besides the end, or a part that can no
+// longer join the others, cut a branch at once.
 
 // eulerSearch is one test, with the memory it needs.
 type eulerSearch struct {
@@ -33,9 +30,6 @@ type eulerSearch struct {
 	steps int
 	depth int // the label being chosen, -1 once the test is through
 	stack [layout.NumSquares + 1]eulerFrame
-	ctx   context.Context
-	err   error
-	look  int // the step at which ctx is looked at next
 	// The parts the edges chosen so far join (with the start), changed in
 	// place by each choice and changed back after it.
 	parts [layout.NumSquares + 1]uint64
@@ -66,11 +60,9 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 }
 
 // order puts the labels in the order the search takes them, so that
-// squares are settled (no label still to come touches them) early: an odd
-// square is found out as soon as it is settled. At each step it takes the
-// label of the highest score. The first order (of eulerTest) favours the
-// labels that touch most squares those before them touched and settle
-// most squares; the second favours the labels that settle most squares
+// squares are settled early, taking at each step the label of the highest
+// score. The first order favours the labels that touch most squares those
+// before them touched and settle most; the second those that settle most
 // with the fewest jumps and new squares, so that the first choices branch
 // little.
 func (e *eulerSearch) order(second bool) {
@@ -128,11 +120,10 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 	}
 }
 
-// begin starts a test for the ends in want, which run carries out, and
-// returns its cost in steps. The parities alone (see enter) turn down most
-// sets at once, before the labels are ordered.
+// begin starts a test for the ends in want and returns its cost in steps.
+// The parities alone (see enter) turn down most sets before any order.
 func (e *eulerSearch) begin(want uint64, second bool) int {
-	e.want, e.found, e.steps, e.look, e.depth = want, 0, 0, ctxEvery, -1
+	e.want, e.found, e.steps, e.depth = want, 0, 0, -1
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {
@@ -151,11 +142,11 @@ func (e *eulerSearch) begin(want uint64, second bool) int {
 
 // eulerTest is the Euler test in two orders of the labels. Which order
 // makes a long test fast depends on the position, by up to a hundred
-// times either way, and nothing cheap to measure tells which: a test that
-// runs altAfter steps in the first goes on in turns with the second, each
-// turn as many steps as the other order has taken in all, until either is
-// through. The ends either finds are shared, since they only cut branches.
-// A test costs at most about three times what the faster order needs.
+// times either way, and nothing cheap tells which: a test that runs
+// altAfter steps in the first goes on in turns with the second, each turn
+// as many steps as the other order has taken, until either is through.
+// The ends either finds are shared. A test costs at most about three
+// times what the faster order needs.
 type eulerTest struct {
 	e       [2]eulerSearch
 	want    uint64
@@ -164,22 +155,18 @@ type eulerTest struct {
 	turnEnd int  // the steps of e[cur] at which its turn ends
 	steps   int  // of both orders
 	found   uint64
-	err     error
 }
 
-// init readies a test, as eulerSearch.init, that looks at ctx (when not
-// nil) and whose captures must land on the squares of visit.
-func (t *eulerTest) init(ctx context.Context, jg *jumpGraph, at int, set, within, visit uint64) {
-	for i := range t.e {
-		e := &t.e[i]
-		e.ctx, e.visit, e.err = ctx, visit, nil
-	}
+// init readies a test, as eulerSearch.init, whose captures must land on
+// the squares of visit.
+func (t *eulerTest) init(jg *jumpGraph, at int, set, within, visit uint64) {
+	t.e[0].visit, t.e[1].visit = visit, visit
 	t.e[0].init(jg, at, set, within)
 }
 
 // begin starts the test for the ends in want, as eulerSearch.begin.
 func (t *eulerTest) begin(want uint64) int {
-	t.want, t.cur, t.second, t.turnEnd, t.steps, t.found, t.err = want, 0, false, altAfter, 0, 0, nil
+	t.want, t.cur, t.second, t.turnEnd, t.steps, t.found = want, 0, false, altAfter, 0, 0
 	return t.e[0].begin(want, false)
 }
 
@@ -192,9 +179,8 @@ func (t *eulerTest) run(limit int) bool {
 		through := e.run(min(t.turnEnd, e.steps+limit-t.steps))
 		t.steps += e.steps - before
 		t.found |= e.found
-		if through || e.err != nil {
-			t.err = e.err
-			return through
+		if through {
+			return true
 		}
 		if e.steps < t.turnEnd {
 			continue
@@ -225,19 +211,16 @@ type eulerFrame struct {
 }
 
 // run goes on with the test until it is through or has taken limit steps
-// in all (or the context is done), and reports whether it is through:
-// then found holds the ends.
+// in all, and reports whether it is through: then found holds the ends.
 func (e *eulerSearch) run(limit int) bool {
 	for e.depth >= 0 {
-		if e.steps >= limit || e.err != nil {
+		if e.steps >= limit {
 			return false
 		}
 		i := e.depth
 		f := &e.stack[i]
 		if !f.entered {
-			if e.steps++; e.steps >= e.look && e.stopped() {
-				return false
-			}
+			e.steps++
 			if !e.enter(i, f) {
 				e.depth--
 				continue
@@ -269,8 +252,8 @@ func (e *eulerSearch) run(limit int) bool {
 }
 
 // enter makes the checks of the node f that chooses label i's jump, and
-// reports whether to go on: false at a leaf (where it records the end) and
-// where no end can come.
+// reports whether to go on: false at a leaf, where it records the end,
+// and where no end can come.
 func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 	p, n := f.p, f.n
 	// need holds the squares whose degree is odd, but for the start, whose
@@ -304,10 +287,9 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 		return false
 	}
 	// Whatever jumps are chosen from here, the parities change by the
-	// first jump of each label plus some of the differences between a
-	// label's jumps: the end must have the same remainder in the space
-	// those differences span (over GF(2)) as need plus the first jumps.
-	// This turns down most sets that cannot be taken at once.
+	// first jump of each label plus some differences between a label's
+	// jumps: the end must have the remainder of need plus the first jumps
+	// in the space those differences span over GF(2).
 	s := &e.space[i]
 	return s.hasEnd(s.reduce(need^e.sum[i]), want)
 }
@@ -360,15 +342,6 @@ func (e *eulerSearch) unchoose(f *eulerFrame) {
 	case f.ua >= 0:
 		e.parts[f.ua] = f.undo[0]
 	}
-}
-
-// stopped looks at the context, and reports whether the test must stop.
-func (e *eulerSearch) stopped() bool {
-	e.look = e.steps + ctxEvery
-	if e.ctx != nil && e.err == nil {
-		e.err = e.ctx.Err()
-	}
-	return e.err != nil
 }
 
 // gf2Basis is a basis of a space of bitboards over GF(2) in reduced

@@ -9,12 +9,10 @@ import (
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
-// jumpGraph holds every jump one capturing piece could make. Captured
-// pieces stay on the board until the capture ends, so which squares are
-// empty never changes during a capture (the piece's own start square
-// counts as empty): a jump over piece x along line a goes from any square
-// of the empty run on one side of x to any square of the run on the other
-// side. For a man both runs are the single next squares.
+// jumpGraph holds every jump one capturing piece could make: a jump over
+// piece x along a line goes from any square of the empty run on one side
+// of x to any square of the run on the other side (the piece's start
+// square counts as empty). For a man both runs are the next squares.
 type jumpGraph struct {
 	start  int
 	target [64]target // by bit: n is 0 for a square with no enemy piece
@@ -25,9 +23,8 @@ type jumpGraph struct {
 	kingBit  int    // 1 when the capturing piece is a king (see score)
 }
 
-// target is an enemy piece as a capture sees it: the lines along which it
-// can be jumped, each the two runs either side of it that a jump goes
-// between, and the squares it can be jumped from.
+// target is an enemy piece as a capture sees it: the runs either side of
+// it on each line it can be jumped along, and the squares of those runs.
 type target struct {
 	lines [4][2]uint64
 	n     int
@@ -82,8 +79,8 @@ func (jg *jumpGraph) landings(x int, from uint64) uint64 {
 	return l
 }
 
-// reach returns the pieces outside taken that some capture standing on
-// squares could still jump, ignoring that each is jumped once, and the
+// reach returns the pieces outside taken that a capture standing on
+// squares could still jump, were each not jumped once only, and the
 // squares such captures visit: a bound on any capture from there.
 func (jg *jumpGraph) reach(squares, taken uint64) (pieces, visited uint64) {
 	for {
@@ -103,62 +100,53 @@ func (jg *jumpGraph) reach(squares, taken uint64) (pieces, visited uint64) {
 	}
 }
 
-// value returns the precedence score of taking the pieces of set
-// (RULES.md §3.1): twice 199 a king and 100 a man, plus one when the
-// capturing piece is a king.
+// value returns the score of a capture taking the pieces of set.
 func (jg *jumpGraph) value(set uint64) int {
 	k := bits.OnesCount64(set & jg.kings)
 	return 2*(kingValue*k+manValue*(bits.OnesCount64(set)-k)) + jg.kingBit
 }
 
-// hardSearch finds the best captures of one piece whose plain search ran
-// long, by two exact methods that take turns counted in units of work,
-// never of time; the first to finish answers:
+// hardSearch finds the best captures of one hard piece by two exact
+// methods that take turns counted in work, never in time; the first to
+// finish answers:
 //
 //   - levels, top down (levelSearch): where the best captures take all or
-//     nearly all of what is in reach, as on the crowded boards that make
-//     captures long, a handful of Euler tests answer;
+//     nearly all of what is in reach, as on crowded boards, a handful of
+//     Euler tests answer;
 //   - sets, bottom up (setSearch): where few sets can be taken, it
 //     answers at once.
 //
-// Both find only real captures, each with its score, so the captures of
-// either, finished or not, are kept as they come (found), those below the
-// best score dropped, and the caller keeps them once the piece is through
-// or found is full (Search.searchHardPieces).
+// Both find only real captures, so those of either, finished or not, are
+// gathered in found, those below the best score dropped.
 type hardSearch struct {
-	jg     jumpGraph
-	reach  uint64 // the pieces in reach of the start
-	within uint64 // the squares in reach
-	bar    int    // the score the captures must reach to matter
-	// setsFirst reports that the set search answered for the last piece:
-	// the next, on the same board, most likely goes the same way.
-	setsFirst bool
+	jg        jumpGraph
+	reach     uint64 // the pieces in reach of the start
+	within    uint64 // the squares in reach
+	bar       int    // the score the captures must reach to matter
+	setsFirst bool   // the set search answered the last piece: the next likely too
 	ctx       context.Context
 	err       error
 	levels    levelSearch
 	sets      *setSearch
 	euler     eulerTest
-	// The captures found and not yet kept: those of found[i].set can end
-	// on the squares of found[i].ends, with the score score[i].
+	// The captures found and not yet kept, of score score[i].
 	found  [foundCap]setEnds
 	score  [foundCap]int
 	nFound int
-	// The state of the turns: the next turn's units of each method, and
-	// whether the set search has begun.
+	// The next turn of each method, and whether the set search has begun.
 	levelsTurn, setsTurn int
 	setsBegun            bool
 }
 
-// foundCap is the most captures found in one turn; a turn that finds more
-// ends early.
+// foundCap is the most captures found and not yet kept; a turn that finds
+// more ends early.
 const foundCap = 1 << 8
 
 // setEnds are the squares on which captures taking exactly a set can end.
 type setEnds struct{ set, ends uint64 }
 
-// add keeps that captures taking set, of score score, can end on ends, and
-// reports false when the buffer is full: the turn must end. A capture
-// raises the bar: those below it no longer matter, and are dropped.
+// add keeps that captures taking set, of score score, can end on ends,
+// dropping those below it, and reports false when found is full.
 func (h *hardSearch) add(set, ends uint64, score int) bool {
 	if score > h.bar {
 		h.nFound = 0
@@ -172,26 +160,25 @@ func (h *hardSearch) add(set, ends uint64, score int) bool {
 }
 
 // begin starts the search of the piece of h.jg, whose captures must score
-// at least h.bar to matter.
+// at least h.bar to matter. The first turns: the levels search firstTurn
+// steps and the set search setShare·turn sets, or, where the set search
+// answered the last piece, a quarter of firstTurn and setShare times that.
 func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
 	h.nFound, h.setsBegun = 0, false
-	// Where the bar leaves at most two score levels, the levels search has
-	// only the heaviest sets to test: it goes first.
+	// With at most two score levels left to test, levels goes first.
 	if h.levels.n <= 2 {
 		h.setsFirst = false
 	}
 	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
 	if h.setsFirst {
-		h.levelsTurn, h.setsTurn = firstTurn/4, firstTurn
+		h.levelsTurn, h.setsTurn = firstTurn/4, setShare*firstTurn/4
 	}
 }
 
 // next runs one turn of each method and reports whether the search is
-// through: then every best capture of the piece is in found or was kept
-// before, unless the context stopped it (h.err). It sets h.setsFirst to
-// which method answered, for the next piece.
+// through, or was stopped by the context (h.err).
 func (h *hardSearch) next() bool {
 	if h.stopped() {
 		return true
@@ -223,10 +210,9 @@ func (h *hardSearch) stopped() bool {
 	return h.err != nil
 }
 
-// levelSearch goes through the sets of the pieces in reach by score, from
-// the heaviest down, and asks the Euler test which can be taken exactly and
-// where such captures end. The first score level with such a set is the
-// best, and its captures are all those of the sets of that level.
+// levelSearch asks the Euler test of the sets of the pieces in reach, by
+// score from the heaviest down, which can be taken exactly and where such
+// captures end. The first score level with such a set is the best.
 type levelSearch struct {
 	kings, men [layout.NumSquares]uint8 // the pieces in reach, by kind
 	nk, nm     int
@@ -269,7 +255,7 @@ func (l *levelSearch) init(h *hardSearch) {
 }
 
 // run tries sets within budget units of work, and reports whether the
-// search is through (or the context stopped it: then h.err says so).
+// search is through.
 func (l *levelSearch) run(h *hardSearch, budget int) bool {
 	e := &h.euler
 	for work := 0; work < budget; {
@@ -278,8 +264,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 				return true
 			}
 			set := spread(l.kc, &l.kings) | spread(l.mc, &l.men)
-			// The squares a capture taking set can stop on: none of the
-			// pieces it leaves can be jumped from them.
+			// Where a capture taking set can stop: no piece left to jump.
 			stop := h.within
 			for u := h.reach &^ set; u != 0; u &= u - 1 {
 				stop &^= h.jg.target[bits.TrailingZeros64(u)].touch
@@ -289,16 +274,12 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 				continue
 			}
 			l.set, l.testing = set, true
-			e.init(h.ctx, &h.jg, h.jg.start, set, h.within, 0)
+			e.init(&h.jg, h.jg.start, set, h.within, 0)
 			work += e.begin(stop)
 		}
 		steps := e.steps
 		through := e.run(steps + budget - work)
 		work += e.steps - steps
-		if e.err != nil {
-			h.err = e.err
-			return true
-		}
 		if !through {
 			return false
 		}
@@ -340,8 +321,7 @@ func (l *levelSearch) next() bool {
 }
 
 // nextCombination returns the next larger number with as many bits as c
-// (Gosper's hack), or all bits set when c is 0: no number of no bits
-// follows it.
+// (Gosper's hack), or all bits set when c is 0.
 func nextCombination(c uint64) uint64 {
 	if c == 0 {
 		return ^uint64(0)

@@ -2,19 +2,12 @@ package capture
 
 import "github.com/frisian-draughts/frisian/internal/layout"
 
-// Where a king could capture from, for a whole board at once.
-//
-// The capture search asks at every square a king stands on whether it can
-// jump in each of eight directions. Most of the answers are no, and they
-// all come from one picture of the board: before the capture, a king on
+// Where a king could capture from, for a whole board at once: a king on
 // square y can jump in direction d when the squares from y up to an enemy
-// piece are empty and so is the square behind it. During a capture the
-// taken pieces stay on the board as blockers and nothing else moves but
-// the king, whose start square becomes empty. Counting every own king's
-// square as empty, the picture then holds every jump any king can make at
-// any point of its capture, and a few more: the search looks only where
-// it says yes, and treats a square where it says no in every direction as
-// the end of a capture.
+// piece are empty and so is the square behind it. During a capture nothing
+// moves but the king, so with every own king's square counted as empty
+// this picture holds every jump any king can make during its capture, and
+// a few more: the search looks only where it says yes.
 
 // kingJumpFrom fills from, for each direction index d, with the empty
 // squares and own kings' squares from which a king could jump an enemy
@@ -34,9 +27,8 @@ func kingJumpFrom(from *[8]uint64, opp, open uint64) uint64 {
 
 // fillShort returns, along a row or a column (o bits a step), the open
 // squares from which a king jumps a piece of opp going up (towards square
-// 50), and those going down: the open squares before a piece whose next
-// square is open, and the open squares behind those on the line. Each
-// fill step doubles the distance covered; two cover a line of five.
+// 50), and going down. Each fill step doubles the distance covered; two
+// cover a line of five.
 func fillShort(opp, open uint64, o uint) (up, down uint64) {
 	// The runs of two open squares: by their lower square going up, by
 	// their upper one going down.

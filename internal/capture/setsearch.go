@@ -7,28 +7,22 @@ import (
 
 // setSearch is the bottom-up method of hardSearch: for each set of pieces a
 // capture can take, every square the piece can stand on having taken
-// exactly that set, in one bitboard. A jump of all those squares at once
-// over a piece costs a few ANDs (jumpGraph.landings), so the search visits
-// each set once, where a depth first search visits a state per square and
-// order of taking. A set whose capture can stop on some square (no jump
-// from there over a piece not yet taken) is a complete capture ending
-// there.
+// exactly that set, in one bitboard. A jump from all those squares at once
+// costs a few ANDs, so each set is visited once. A set can end a capture
+// on the squares from which no piece left can be jumped.
 //
-// With at most maxDense pieces in reach, the sets are numbered by the
-// pieces' places in the list of those in reach, and their squares kept in
-// an array indexed by that number: every set comes after its subsets, so
-// one pass in order of number settles each set before its supersets, and
-// the jumps over one piece from sets in order write in order too. With
-// more pieces in reach, the sets of each size are kept in a hash table
-// (setTable) and expanded one size after the other.
+// With at most maxDense pieces in reach, a set is numbered by the places
+// of its pieces in the list of those in reach, and its squares kept in an
+// index by number: every set comes after its subsets, so one pass in order
+// settles each set before its supersets. With more, the sets of each size
+// are kept in a hash table (setTable), one size after the other.
 type setSearch struct {
 	n      int
 	pieces [64]uint8 // the pieces in reach, by place
 	place  [64]uint8 // the place of each piece in reach, by bit
 	dense  bool      // at most maxDense pieces: squares by set in index
-	// arena is the memory of both ways: the index of squares by set
-	// number, or the two tables; clean reports that the tables' part of it
-	// is all zeros but for the sets in use.
+	// arena holds the index or the two tables; clean reports that it is
+	// all zeros but for the tables' sets in use.
 	arena   []uint64
 	clean   bool
 	index   []uint64   // the squares of each set, by number
@@ -44,9 +38,9 @@ type setSearch struct {
 	all     uint64     // the places of all the pieces in reach
 }
 
-// setSearches keeps the set search's memory (9 MiB) from one call to the
-// next: made for each call, it would be most of a hard call's time and its
-// only allocation. It changes no search's work.
+// setSearches keeps the set search's memory (9 MiB) from call to call:
+// made for each call, it would be most of a hard call's time and its only
+// allocation.
 var setSearches = sync.Pool{New: func() any { return new(setSearch) }}
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
@@ -97,17 +91,14 @@ func (s *setSearch) init(h *hardSearch) {
 	s.cur.add(1<<63, start)
 }
 
-// run expands sets worth up to budget units of work, and reports whether
-// the search is through (or the context stopped it: then h.err says so).
+// run expands up to budget sets, or a tableCost-th as many in the hash
+// tables, and reports whether the search is through.
 func (s *setSearch) run(h *hardSearch, budget int) bool {
-	sets := budget / setCost
+	sets := budget
 	if !s.dense {
 		sets = budget / tableCost
 	}
 	for work := 0; work < sets; work++ {
-		if work%ctxEvery == 0 && h.stopped() {
-			return true
-		}
 		var set, squares uint64
 		if s.dense {
 			// The next set in use, 64 at a time.
@@ -149,9 +140,9 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 	return false
 }
 
-// expand records the captures that can stop on one of squares having
-// taken set (by places), and adds the jumps from there to the sets one
-// larger. It reports false when there was no room for them.
+// expand records the captures that can stop on squares having taken set
+// (by places), and adds the jumps from there to the sets one larger. It
+// reports false when there was no room for them.
 func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	var jumps, stops uint64
 	for q := squares; q != 0; q &= q - 1 {
@@ -173,8 +164,7 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	}
 	for ; jumps != 0; jumps &= jumps - 1 {
 		x := bits.TrailingZeros64(jumps) & 63
-		// The landings of the lines whose runs hold a square, without a
-		// branch per line: (m | -m) >> 63 is 1 exactly when m is not 0.
+		// Without a branch per line: (m | -m) >> 63 is 1 when m is not 0.
 		var land uint64
 		t := &s.targets[x]
 		for _, r := range t.lines[:t.n] {
@@ -202,16 +192,15 @@ func (s *setSearch) value(set uint64) int {
 	return 2 * (kingValue*k + manValue*(bits.OnesCount64(set)-k))
 }
 
-// setTable holds sets with their squares, by open addressing on the set.
-// A set is stored with bit 63, which no piece's place has, so that the
-// empty set is not 0, the mark of a free slot.
+// setTable holds sets with their squares, by open addressing. A set is
+// stored with bit 63 set, so that the empty set is not 0, a free slot.
 type setTable struct {
 	sets, squares []uint64 // setSlots slots
 	used          []int32  // the slots in use, in the order they were taken
 }
 
-// init empties t and gives it memory: mem, twice setSlots words, all zeros
-// but for the sets in t.used of the table that last had it.
+// init empties t and gives it mem, twice setSlots words, all zeros but for
+// the sets in t.used of the table that last had it.
 func (t *setTable) init(mem []uint64) {
 	t.clear() // in the memory it had: the tables swap halves
 	t.sets, t.squares = mem[:setSlots], mem[setSlots:2*setSlots]

@@ -2,7 +2,6 @@ package capture
 
 import (
 	"context"
-	"math"
 	"math/bits"
 
 	"github.com/frisian-draughts/frisian/internal/layout"
@@ -67,8 +66,12 @@ func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uin
 	if left == 0 {
 		return want & (1 << (at & 63))
 	}
-	w.euler.init(ctx, &w.jg, at&63, left, layout.BoardMask, visit&^(1<<(at&63)))
+	w.euler.init(&w.jg, at&63, left, layout.BoardMask, visit&^(1<<(at&63)))
 	w.euler.begin(want)
-	w.euler.run(math.MaxInt)
+	for limit := turn; !w.euler.run(limit); limit += turn {
+		if ctx.Err() != nil {
+			break
+		}
+	}
 	return w.euler.found
 }
