@@ -41,7 +41,7 @@ const (
 
 // The tuning, in nodes of the plain search or in units of hard work: an
 // Euler test step or a set expanded in the set search's dense index, each
-// about 35 ns.
+// some 40 ns.
 //
 //   - plainBudget: the nodes after which a piece is hard. Where at least
 //     crowdedPrey enemy pieces could be taken (open on both sides along a
@@ -63,8 +63,8 @@ const (
 	sparseKings = 6
 	firstTurn   = 1 << 15
 	turn        = 1 << 10
-	setShare    = 2
-	tableCost   = 4
+	setShare    = 4
+	tableCost   = 8
 	altAfter    = 1 << 14
 )
 

@@ -219,6 +219,8 @@ func (e *eulerSearch) run(limit int) bool {
 		}
 		i := e.depth
 		f := &e.stack[i]
+		l := &e.label[i]
+		more := true
 		if !f.entered {
 			e.steps++
 			if !e.enter(i, f) {
@@ -226,29 +228,50 @@ func (e *eulerSearch) run(limit int) bool {
 				continue
 			}
 			f.entered, f.li = true, 0
-			f.a, f.b = e.label[i].lines[0][0], e.label[i].lines[0][1]
+			f.a, f.b = l.lines[0][0], l.lines[0][1]
 		} else {
 			e.unchoose(f)
 			if e.want&^e.found == 0 {
 				e.depth = -1
 				break
 			}
-			// The next edge: the next b, else the next a, else the next line.
-			if f.b &= f.b - 1; f.b == 0 {
-				l := &e.label[i]
-				if f.a &= f.a - 1; f.a != 0 {
-					f.b = l.lines[f.li][1]
-				} else if f.li++; f.li < l.n {
-					f.a, f.b = l.lines[f.li][0], l.lines[f.li][1]
-				} else {
-					e.depth--
-					continue
-				}
-			}
+			more = f.advance(l)
+		}
+		for more && !e.fits(i, f) {
+			more = f.advance(l)
+		}
+		if !more {
+			e.depth--
+			continue
 		}
 		e.choose(i, f)
 	}
 	return true
+}
+
+// fits reports whether f's current edge leaves at most one settled odd
+// square, and that one an end still wanted: the other edges are cut
+// before they are entered.
+func (e *eulerSearch) fits(i int, f *eulerFrame) bool {
+	s := (f.p ^ e.start ^ f.a&-f.a ^ f.b&-f.b) &^ e.open[i+1]
+	return s&(s-1) == 0 && (s == 0 || s&e.want&^e.found != 0)
+}
+
+// advance moves f to label l's next edge: the next b, else the next a,
+// else the next line. It reports false when there is none.
+func (f *eulerFrame) advance(l *target) bool {
+	if f.b &= f.b - 1; f.b != 0 {
+		return true
+	}
+	if f.a &= f.a - 1; f.a != 0 {
+		f.b = l.lines[f.li][1]
+		return true
+	}
+	if f.li++; f.li < l.n {
+		f.a, f.b = l.lines[f.li][0], l.lines[f.li][1]
+		return true
+	}
+	return false
 }
 
 // enter makes the checks of the node f that chooses label i's jump, and
@@ -261,16 +284,11 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 	// the end square alone.
 	need := p ^ e.start
 	open := e.open[i]
-	settled := need &^ open
-	if settled&(settled-1) != 0 {
-		return false
-	}
+	// The edge chosen last left at most one settled odd square (run): then
+	// the end can be no other.
 	want := e.want &^ e.found
-	if settled != 0 {
+	if settled := need &^ open; settled != 0 {
 		want &= settled
-	}
-	if want == 0 {
-		return false
 	}
 	if n > 1 {
 		for _, c := range e.parts[:n] {
