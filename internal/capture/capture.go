@@ -40,8 +40,8 @@ const (
 )
 
 // The tuning, in nodes of the plain search or in units of hard work: an
-// Euler test step or a set expanded in the set search's dense index, each
-// some 40 ns.
+// Euler test step (some 90 ns) or a set expanded in the set search's dense
+// index (some 40 ns).
 //
 //   - plainBudget: the nodes after which a piece is hard. Where at least
 //     crowdedPrey enemy pieces could be taken (open on both sides along a
@@ -61,10 +61,10 @@ const (
 	earlyBudget = 1 << 7
 	crowdedPrey = 16
 	sparseKings = 6
-	firstTurn   = 1 << 15
+	firstTurn   = 1 << 14
 	turn        = 1 << 10
-	setShare    = 4
-	tableCost   = 8
+	setShare    = 8
+	tableCost   = 16
 	altAfter    = 1 << 14
 )
 

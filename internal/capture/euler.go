@@ -207,7 +207,8 @@ type eulerFrame struct {
 	li      int    // the line of the choice
 	a, b    uint64 // its squares still to try: a&-a and b&-b are the current ones
 	undo    [3]uint64
-	ua, ub  int // the parts the choice changed, -1 for none
+	ua, ub  int    // the parts the choice changed, -1 for none
+	rest    uint64 // the remainder of need and the later first jumps (fits)
 }
 
 // run goes on with the test until it is through or has taken limit steps
@@ -249,12 +250,24 @@ func (e *eulerSearch) run(limit int) bool {
 	return true
 }
 
-// fits reports whether f's current edge leaves at most one settled odd
-// square, and that one an end still wanted: the other edges are cut
-// before they are entered.
+// fits reports whether f's current edge can still lead to a wanted end:
+// the edges that cannot are cut before they are entered. The squares no
+// later label touches are settled: at most one may be odd, the end. And
+// whatever jumps are chosen later, the parities change by the first jump
+// of each later label plus some differences between a label's jumps: the
+// end must have the remainder of need plus those first jumps in the space
+// the differences span over GF(2) (f.rest, before this edge).
 func (e *eulerSearch) fits(i int, f *eulerFrame) bool {
-	s := (f.p ^ e.start ^ f.a&-f.a ^ f.b&-f.b) &^ e.open[i+1]
-	return s&(s-1) == 0 && (s == 0 || s&e.want&^e.found != 0)
+	edge := f.a&-f.a | f.b&-f.b
+	want := e.want &^ e.found
+	if s := (f.p ^ e.start ^ edge) &^ e.open[i+1]; s != 0 {
+		if s&(s-1) != 0 {
+			return false
+		}
+		want &= s
+	}
+	space := &e.space[i+1]
+	return space.hasEnd(f.rest^space.reduce(edge), want)
 }
 
 // advance moves f to label l's next edge: the next b, else the next a,
@@ -278,20 +291,13 @@ func (f *eulerFrame) advance(l *target) bool {
 // reports whether to go on: false at a leaf, where it records the end,
 // and where no end can come.
 func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
-	p, n := f.p, f.n
 	// need holds the squares whose degree is odd, but for the start, whose
 	// degree must be odd unless the capture ends there: at the end it is
 	// the end square alone.
-	need := p ^ e.start
+	need := f.p ^ e.start
 	open := e.open[i]
-	// The edge chosen last left at most one settled odd square (run): then
-	// the end can be no other.
-	want := e.want &^ e.found
-	if settled := need &^ open; settled != 0 {
-		want &= settled
-	}
-	if n > 1 {
-		for _, c := range e.parts[:n] {
+	if f.n > 1 {
+		for _, c := range e.parts[:f.n] {
 			if c&open == 0 {
 				return false // a part that can no longer join the others
 			}
@@ -304,12 +310,8 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 		e.found |= need
 		return false
 	}
-	// Whatever jumps are chosen from here, the parities change by the
-	// first jump of each label plus some differences between a label's
-	// jumps: the end must have the remainder of need plus the first jumps
-	// in the space those differences span over GF(2).
-	s := &e.space[i]
-	return s.hasEnd(s.reduce(need^e.sum[i]), want)
+	f.rest = e.space[i+1].reduce(need ^ e.sum[i+1])
+	return true
 }
 
 // choose puts the current edge of f in place as the jump of label i, and
