@@ -49,9 +49,8 @@ const (
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of levels (a quarter of it when the set search answered the last
-//     piece of the position), then the two take turns of turn units, the
-//     set search setShare times as many.
+//     of levels, which answer most pieces; then the two take turns of turn
+//     units, the set search setShare times as many.
 //   - tableCost: the units of a set expanded in the set search's hash
 //     tables, whose memory is read out of order.
 //   - altAfter: the steps after which an Euler test goes on in a second

@@ -119,23 +119,21 @@ func (jg *jumpGraph) value(set uint64) int {
 // Both find only real captures, so those of either, finished or not, are
 // gathered in found, those below the best score dropped.
 type hardSearch struct {
-	jg        jumpGraph
-	reach     uint64 // the pieces in reach of the start
-	within    uint64 // the squares in reach
-	bar       int    // the score the captures must reach to matter
-	setsFirst bool   // the set search answered the last piece: the next likely too
-	ctx       context.Context
-	err       error
-	levels    levelSearch
-	sets      *setSearch
-	euler     eulerTest
+	jg     jumpGraph
+	reach  uint64 // the pieces in reach of the start
+	within uint64 // the squares in reach
+	bar    int    // the score the captures must reach to matter
+	ctx    context.Context
+	err    error
+	levels levelSearch
+	sets   *setSearch
+	euler  eulerTest
 	// The captures found and not yet kept, of score score[i].
-	found  [foundCap]setEnds
-	score  [foundCap]int
-	nFound int
-	// The next turn of each method, and whether the set search has begun.
-	levelsTurn, setsTurn int
-	setsBegun            bool
+	found      [foundCap]setEnds
+	score      [foundCap]int
+	nFound     int
+	levelsTurn int  // the steps of the levels search's next turn
+	setsBegun  bool // the set search has begun
 }
 
 // foundCap is the most captures found and not yet kept; a turn that finds
@@ -160,21 +158,11 @@ func (h *hardSearch) add(set, ends uint64, score int) bool {
 }
 
 // begin starts the search of the piece of h.jg, whose captures must score
-// at least h.bar to matter. The first turns: the levels search firstTurn
-// steps and the set search setShare·turn sets, or, where the set search
-// answered the last piece, a quarter of firstTurn and setShare times that.
+// at least h.bar to matter.
 func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
-	h.nFound, h.setsBegun = 0, false
-	// With at most two score levels left to test, levels goes first.
-	if h.levels.n <= 2 {
-		h.setsFirst = false
-	}
-	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
-	if h.setsFirst {
-		h.levelsTurn, h.setsTurn = firstTurn/4, setShare*firstTurn/4
-	}
+	h.nFound, h.setsBegun, h.levelsTurn = 0, false, firstTurn
 }
 
 // next runs one turn of each method and reports whether the search is
@@ -184,7 +172,6 @@ func (h *hardSearch) next() bool {
 		return true
 	}
 	if h.levels.run(h, h.levelsTurn) {
-		h.setsFirst = false
 		return true
 	}
 	if !h.setsBegun {
@@ -194,11 +181,10 @@ func (h *hardSearch) next() bool {
 		h.sets.init(h)
 		h.setsBegun = true
 	}
-	if !h.sets.full && h.sets.run(h, h.setsTurn) {
-		h.setsFirst = true
+	if !h.sets.full && h.sets.run(h, setShare*turn) {
 		return true
 	}
-	h.levelsTurn, h.setsTurn = turn, setShare*turn
+	h.levelsTurn = turn
 	return h.err != nil
 }
 
