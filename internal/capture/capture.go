@@ -314,9 +314,9 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 			if done = h.next(); !done && h.nFound < foundCap {
 				continue
 			}
-			for i, se := range h.found[:h.nFound] {
-				for e := se.ends; e != 0; e &= e - 1 {
-					dst = g.record(dst, bits.TrailingZeros64(e), se.set, h.score[i])
+			for _, f := range h.found[:h.nFound] {
+				for e := f.ends; e != 0; e &= e - 1 {
+					dst = g.record(dst, bits.TrailingZeros64(e), f.set, f.score)
 				}
 			}
 			h.nFound, h.bar = 0, max(h.bar, g.best)

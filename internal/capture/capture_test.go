@@ -54,8 +54,8 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		}
 	}
 	flush := func() {
-		for i, se := range h.found[:h.nFound] {
-			keep(se.set, se.ends, h.score[i])
+		for _, f := range h.found[:h.nFound] {
+			keep(f.set, f.ends, f.score)
 		}
 		h.nFound = 0
 	}

@@ -6,19 +6,12 @@ import (
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
-// The Euler test: can a capture standing on a square take exactly a given
-// set of pieces, and on which squares can it end?
-//
-// A capture uses one jump, an edge between two squares, over each piece it
-// takes. For one chosen jump per piece, a capture using them all exists
-// exactly when the chosen edges are connected to the start and every
-// square but the start and the end has even degree (Euler). The test
-// chooses the jumps depth first, keeping the parity of every square and
-// the parts the chosen edges join. A square no later piece touches is
-// settled: two settled odd squares besides the end, or a part that can no
-// longer join the others, cut a branch at once.
-
-// eulerSearch is one test, with the memory it needs.
+// eulerSearch is the Euler test: can a capture standing on a square take
+// exactly a given set of pieces, and where can it end? For one chosen jump
+// (edge) per piece, a capture using them all exists exactly when the edges
+// are connected to the start and every square but the start and the end
+// has even degree. The test chooses the jumps depth first, keeping the
+// parity of every square and the parts the edges join.
 type eulerSearch struct {
 	start uint64
 	k     int
@@ -30,9 +23,7 @@ type eulerSearch struct {
 	steps int
 	depth int // the label being chosen, -1 once the test is through
 	stack [layout.NumSquares + 1]eulerFrame
-	// The parts the edges chosen so far join (with the start), changed in
-	// place by each choice and changed back after it.
-	parts [layout.NumSquares + 1]uint64
+	parts [layout.NumSquares + 1]uint64 // the parts of the edges so far, with the start
 	// space[i] is spanned by the differences between the jumps of each
 	// label from i on, and sum[i] is the sum of their first jumps.
 	space [layout.NumSquares + 1]gf2Basis
@@ -40,8 +31,7 @@ type eulerSearch struct {
 }
 
 // init readies a test of captures standing on bit at that take exactly
-// the pieces of set, within the squares of within (where the capture can
-// go at all).
+// the pieces of set, within the squares of within.
 func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 	e.start, e.k, e.visit = 1<<at, 0, 0
 	for s := set; s != 0; s &= s - 1 {
@@ -60,11 +50,10 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 }
 
 // order puts the labels in the order the search takes them, so that
-// squares are settled early, taking at each step the label of the highest
-// score. The first order favours the labels that touch most squares those
-// before them touched and settle most; the second those that settle most
-// with the fewest jumps and new squares, so that the first choices branch
-// little.
+// squares are settled (touched by no later label) early, taking at each
+// step the label of the highest score. The first order favours the labels
+// that touch squares already touched and settle most; the second those
+// that settle most with the fewest jumps and new squares.
 func (e *eulerSearch) order(second bool) {
 	seen := e.start
 	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
@@ -121,7 +110,7 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 }
 
 // begin starts a test for the ends in want and returns its cost in steps.
-// The parities alone (see enter) turn down most sets before any order.
+// The parities alone (see fits) turn down most sets before any order.
 func (e *eulerSearch) begin(want uint64, second bool) int {
 	e.want, e.found, e.steps, e.depth = want, 0, 0, -1
 	var space gf2Basis
@@ -140,12 +129,11 @@ func (e *eulerSearch) begin(want uint64, second bool) int {
 	return e.k * e.k / 2
 }
 
-// eulerTest is the Euler test in two orders of the labels. Which order
-// makes a long test fast depends on the position, by up to a hundred
-// times either way, and nothing cheap tells which: a test that runs
-// altAfter steps in the first goes on in turns with the second, each turn
-// as many steps as the other order has taken, until either is through.
-// The ends either finds are shared. A test costs at most about three
+// eulerTest is the Euler test in two orders of the labels: which order is
+// fast depends on the position, by up to a hundred times either way. A
+// test that runs altAfter steps in the first goes on in turns with the
+// second, each turn as many steps as the other order has taken, until
+// either is through, sharing the ends found. It costs at most about three
 // times what the faster order needs.
 type eulerTest struct {
 	e       [2]eulerSearch
@@ -250,13 +238,12 @@ func (e *eulerSearch) run(limit int) bool {
 	return true
 }
 
-// fits reports whether f's current edge can still lead to a wanted end:
-// the edges that cannot are cut before they are entered. The squares no
-// later label touches are settled: at most one may be odd, the end. And
-// whatever jumps are chosen later, the parities change by the first jump
-// of each later label plus some differences between a label's jumps: the
-// end must have the remainder of need plus those first jumps in the space
-// the differences span over GF(2) (f.rest, before this edge).
+// fits reports whether f's current edge can still lead to a wanted end.
+// At most one settled square may be odd: the end. And whatever jumps are
+// chosen later, the parities change by the first jump of each later label
+// plus some differences between a label's jumps: the end must have the
+// remainder of need plus those first jumps in the space the differences
+// span over GF(2) (f.rest, before this edge).
 func (e *eulerSearch) fits(i int, f *eulerFrame) bool {
 	edge := f.a&-f.a | f.b&-f.b
 	want := e.want &^ e.found
@@ -291,9 +278,8 @@ func (f *eulerFrame) advance(l *target) bool {
 // reports whether to go on: false at a leaf, where it records the end,
 // and where no end can come.
 func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
-	// need holds the squares whose degree is odd, but for the start, whose
-	// degree must be odd unless the capture ends there: at the end it is
-	// the end square alone.
+	// need: the odd squares, the start counted odd unless the capture ends
+	// there. At a leaf it is the end alone.
 	need := f.p ^ e.start
 	open := e.open[i]
 	if f.n > 1 {
@@ -364,9 +350,8 @@ func (e *eulerSearch) unchoose(f *eulerFrame) {
 	}
 }
 
-// gf2Basis is a basis of a space of bitboards over GF(2) in reduced
-// echelon form: each vector has a bit, its pivot, that no other vector
-// has, and its highest bit is its pivot.
+// gf2Basis is a basis of bitboards over GF(2) in reduced echelon form:
+// each vector's highest bit, its pivot, is in no other vector.
 type gf2Basis struct {
 	v      [64]uint64
 	pivots uint64
@@ -386,9 +371,8 @@ func (b *gf2Basis) add(v uint64) {
 	b.pivots |= 1 << h
 }
 
-// reduce returns v less the basis vectors of its pivots: the same for
-// two vectors exactly when they differ by a vector of the space, and
-// without pivot bits.
+// reduce returns v's remainder, without pivot bits: the same for two
+// vectors exactly when they differ by a vector of the space.
 func (b *gf2Basis) reduce(v uint64) uint64 {
 	for p := v & b.pivots; p != 0; p &= p - 1 {
 		v ^= b.v[bits.TrailingZeros64(p)]
@@ -396,9 +380,7 @@ func (b *gf2Basis) reduce(v uint64) uint64 {
 	return v
 }
 
-// hasEnd reports whether some square of want has the remainder r: a
-// square that is no pivot is its own remainder, a pivot's is itself
-// plus its vector.
+// hasEnd reports whether some square of want has the remainder r.
 func (b *gf2Basis) hasEnd(r, want uint64) bool {
 	if r&(r-1) == 0 && r&want != 0 {
 		return true

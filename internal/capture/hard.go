@@ -119,18 +119,16 @@ func (jg *jumpGraph) value(set uint64) int {
 // Both find only real captures, so those of either, finished or not, are
 // gathered in found, those below the best score dropped.
 type hardSearch struct {
-	jg     jumpGraph
-	reach  uint64 // the pieces in reach of the start
-	within uint64 // the squares in reach
-	bar    int    // the score the captures must reach to matter
-	ctx    context.Context
-	err    error
-	levels levelSearch
-	sets   *setSearch
-	euler  eulerTest
-	// The captures found and not yet kept, of score score[i].
-	found      [foundCap]setEnds
-	score      [foundCap]int
+	jg         jumpGraph
+	reach      uint64 // the pieces in reach of the start
+	within     uint64 // the squares in reach
+	bar        int    // the score the captures must reach to matter
+	ctx        context.Context
+	err        error
+	levels     levelSearch
+	sets       *setSearch
+	euler      eulerTest
+	found      [foundCap]setCaptures // found and not yet kept
 	nFound     int
 	levelsTurn int  // the steps of the levels search's next turn
 	setsBegun  bool // the set search has begun
@@ -140,8 +138,12 @@ type hardSearch struct {
 // more ends early.
 const foundCap = 1 << 8
 
-// setEnds are the squares on which captures taking exactly a set can end.
-type setEnds struct{ set, ends uint64 }
+// setCaptures are the captures taking exactly a set: where they can end,
+// and their score.
+type setCaptures struct {
+	set, ends uint64
+	score     int
+}
 
 // add keeps that captures taking set, of score score, can end on ends,
 // dropping those below it, and reports false when found is full.
@@ -150,7 +152,7 @@ func (h *hardSearch) add(set, ends uint64, score int) bool {
 		h.nFound = 0
 	}
 	if score >= h.bar {
-		h.found[h.nFound], h.score[h.nFound] = setEnds{set, ends}, score
+		h.found[h.nFound] = setCaptures{set, ends, score}
 		h.nFound++
 		h.bar = score
 	}
@@ -162,14 +164,16 @@ func (h *hardSearch) add(set, ends uint64, score int) bool {
 func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
-	h.nFound, h.setsBegun, h.levelsTurn = 0, false, firstTurn
+	h.nFound, h.levelsTurn, h.setsBegun = 0, firstTurn, false
 }
 
 // next runs one turn of each method and reports whether the search is
 // through, or was stopped by the context (h.err).
 func (h *hardSearch) next() bool {
-	if h.stopped() {
-		return true
+	if h.ctx != nil {
+		if h.err = h.ctx.Err(); h.err != nil {
+			return true
+		}
 	}
 	if h.levels.run(h, h.levelsTurn) {
 		return true
@@ -179,21 +183,9 @@ func (h *hardSearch) next() bool {
 			h.sets = setSearches.Get().(*setSearch)
 		}
 		h.sets.init(h)
-		h.setsBegun = true
+		h.levelsTurn, h.setsBegun = turn, true
 	}
-	if !h.sets.full && h.sets.run(h, setShare*turn) {
-		return true
-	}
-	h.levelsTurn = turn
-	return h.err != nil
-}
-
-// stopped looks at the context, and reports whether the search must stop.
-func (h *hardSearch) stopped() bool {
-	if h.ctx != nil && h.err == nil {
-		h.err = h.ctx.Err()
-	}
-	return h.err != nil
+	return !h.sets.full && h.sets.run(h, setShare*turn)
 }
 
 // levelSearch asks the Euler test of the sets of the pieces in reach, by
