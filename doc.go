@@ -73,10 +73,11 @@
 // [Position.CheckMaterial] demands material a game can have. The capture
 // rule asks for the heaviest capture, and a crowded board can have
 // astronomically many capture orders. The search is exact and its memory
-// bounded, and it settles the hardest placements known in milliseconds,
-// but no bound on its time is proven for every placement: a server that
-// reads positions or moves from strangers uses [Position.Legal], and one
-// that reads their files [PDNReader.NextContext], with a deadline.
+// bounded, and it settles the hardest placements known within a few
+// hundred milliseconds, but no bound on its time is proven for every
+// placement: a server that reads positions or moves from strangers uses
+// [Position.Legal], and one that reads their files [PDNReader.NextContext],
+// with a deadline.
 //
 // # Speed
 //

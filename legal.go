@@ -23,8 +23,9 @@ type Legal struct {
 
 // Legal works out the legal moves of p. ctx bounds the time of the capture
 // search: made-up placements of many pieces can have captures that take
-// long to search (milliseconds for the hardest known; no bound is proven),
-// so a server that reads positions from strangers gives ctx a deadline.
+// long to search (up to a few hundred milliseconds for the hardest known;
+// no bound is proven), so a server that reads positions from strangers
+// gives ctx a deadline.
 // When ctx is done before the moves are known, Legal returns an error
 // wrapping both [ErrSearchStopped] and ctx.Err(), never a partial list. A
 // nil ctx gives an error wrapping [os.ErrInvalid].
