@@ -130,8 +130,8 @@ func (b *Board) Init(own, opp, kings uint64, side int) {
 }
 
 // Search is a Board and what a capture search needs besides. The zero
-// value, once its Board is filled in, is ready to use, and may be used
-// again for another board.
+// value, once its Board is filled in, is ready to use, and again for
+// another board.
 type Search[M Moves] struct {
 	Board
 	// Ctx, when not nil, stops a hard search once it is done; Err then
@@ -472,14 +472,11 @@ func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 // record keeps a complete capture if its score is at least the best so
 // far, dropping the worse ones and the duplicates of a move already kept
 // (another path over the same pieces to the same end). It is inlined, so
-// that a capture of too low a score costs no call.
-//
-// The plain search finds no duplicate taking one or two pieces: a man's
-// jumps fix its path, and a king's two paths over the same two pieces
-// would differ only in where it lands between them, which kingJumps does
-// not repeat, or take them in both orders, which needs two lines that
-// cross twice. The hard search can find a capture again: there every
-// capture is checked.
+// that a capture of too low a score costs no call. The plain search finds
+// no duplicate taking one or two pieces: a man's jumps fix its path, and a
+// king's two paths over two pieces would differ only where it lands
+// between them, which kingJumps does not repeat, or take them in both
+// orders along two lines that cross twice.
 func (g *Search[M]) record(dst []M, at int, captured uint64, score int) []M {
 	if score < g.best {
 		return dst

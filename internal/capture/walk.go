@@ -8,10 +8,9 @@ import (
 )
 
 // Walker walks the captures of one piece square by square, for the cold
-// paths: a move's landing paths, click-by-click input, move text. Its one
-// question, whether a capture standing somewhere can still take exactly
-// some pieces and end on some square, is the Euler test's, which answers
-// at once even where the paths are countless.
+// paths: a move's landing paths, click-by-click input, move text. Whether
+// a capture standing somewhere can still take exactly some pieces and end
+// on some square is the Euler test's question.
 type Walker struct {
 	jg    jumpGraph
 	euler eulerTest
@@ -58,10 +57,9 @@ func (w *Walker) JumpBetween(a, b int) (int, bool) {
 }
 
 // Ends returns the squares of want on which a capture standing on bit at
-// can end after taking exactly the pieces of left, and that land on every
-// square of visit (but at) on the way: a walk that must pass given squares
-// asks that, and the answer is short of no capture that does. When ctx is
-// done first the answer is short (ctx.Err() says so).
+// can end after taking exactly the pieces of left, landing on every square
+// of visit (but at) on the way. When ctx is done first the answer may be
+// short (ctx.Err() says so).
 func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uint64 {
 	if left == 0 {
 		return want & (1 << (at & 63))
