@@ -27,10 +27,9 @@ type setSearch struct {
 	clean   bool
 	index   []uint64   // the squares of each set, by number
 	inUse   []uint64   // a bit for each set whose squares are in index
-	at      int        // the number of the next set to expand
+	at      int        // the number of the next set to expand, or slot of cur
 	cur     setTable   // with more pieces: the sets of one size, being expanded
 	next    setTable   // and of the next size
-	pos     int        // the next set of cur to expand
 	full    bool       // a size had more sets than the tables hold
 	jumpBy  [64]uint64 // the places of the pieces that can be jumped from each square
 	targets [64]target // the pieces in reach, by place
@@ -70,11 +69,11 @@ func (s *setSearch) init(h *hardSearch) {
 		}
 	}
 	s.all = 1<<s.n - 1
-	s.dense, s.full, s.at, s.pos = s.n <= maxDense, false, 0, 0
+	s.dense, s.full, s.at = s.n <= maxDense, false, 0
 	start := uint64(1) << h.jg.start
 	if s.arena == nil {
 		s.arena, s.inUse, s.clean = make([]uint64, 1<<maxDense), make([]uint64, 1<<maxDense/64), true
-		s.cur.used, s.next.used = make([]int32, 0, setSlots/2), make([]int32, 0, setSlots/2)
+		s.cur.inUse, s.next.inUse = make([]uint64, setSlots/64), make([]uint64, setSlots/64)
 	}
 	if s.dense {
 		s.index, s.clean = s.arena[:1<<s.n], false
@@ -84,7 +83,9 @@ func (s *setSearch) init(h *hardSearch) {
 	}
 	if !s.clean {
 		clear(s.arena)
-		s.cur.used, s.next.used, s.clean = s.cur.used[:0], s.next.used[:0], true
+		clear(s.cur.inUse)
+		clear(s.next.inUse)
+		s.cur.n, s.next.n, s.clean = 0, 0, true
 	}
 	s.cur.init(s.arena[:2*setSlots])
 	s.next.init(s.arena[2*setSlots:])
@@ -101,34 +102,23 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 	for work := 0; work < sets; work++ {
 		var set, squares uint64
 		if s.dense {
-			// The next set in use, 64 at a time.
-			if s.at >= 1<<s.n {
+			if s.at = nextInUse(s.inUse, s.at, 1<<s.n); s.at < 0 {
 				return true
 			}
-			w := s.at >> 6
-			word := s.inUse[w] >> (s.at & 63)
-			for word == 0 {
-				if w++; w<<6 >= 1<<s.n {
-					return true
-				}
-				word, s.at = s.inUse[w], w<<6
-			}
-			s.at += bits.TrailingZeros64(word)
 			set, squares = uint64(s.at), s.index[s.at]
-			s.at++
 		} else {
-			if s.pos == len(s.cur.used) {
-				if len(s.next.used) == 0 {
+			// The slots in order, so that memory is read in order; each is
+			// emptied as it is read, and the tables swap at the end.
+			for s.at = nextInUse(s.cur.inUse, s.at, setSlots); s.at < 0; s.at = nextInUse(s.cur.inUse, 0, setSlots) {
+				if s.next.n == 0 {
 					return true
 				}
 				s.cur, s.next = s.next, s.cur
-				s.next.clear()
-				s.pos = 0
 			}
-			slot := s.cur.used[s.pos]
-			s.pos++
-			set, squares = s.cur.sets[slot]&^(1<<63), s.cur.squares[slot]
+			set, squares = s.cur.take(s.at)
+			set &^= 1 << 63
 		}
+		s.at++
 		if !s.expand(h, set, squares) {
 			s.full = true
 			return false
@@ -192,26 +182,47 @@ func (s *setSearch) value(set uint64) int {
 	return 2 * (kingValue*k + manValue*(bits.OnesCount64(set)-k))
 }
 
+// nextInUse returns the first bit of inUse from bit from on, below limit,
+// or -1 for none.
+func nextInUse(inUse []uint64, from, limit int) int {
+	for w := from >> 6; w<<6 < limit; w++ {
+		word := inUse[w]
+		if w == from>>6 {
+			word &= ^uint64(0) << (from & 63)
+		}
+		if word != 0 {
+			if b := w<<6 + bits.TrailingZeros64(word); b < limit {
+				return b
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
 // setTable holds sets with their squares, by open addressing. A set is
 // stored with bit 63 set, so that the empty set is not 0, a free slot.
 type setTable struct {
 	sets, squares []uint64 // setSlots slots
-	used          []int32  // the slots in use, in the order they were taken
+	inUse         []uint64 // a bit for each slot in use
+	n             int      // the slots in use
 }
 
 // init empties t and gives it mem, twice setSlots words, all zeros but for
-// the sets in t.used of the table that last had it.
+// the slots in use of the table that last had it.
 func (t *setTable) init(mem []uint64) {
-	t.clear() // in the memory it had: the tables swap halves
+	for i := nextInUse(t.inUse, 0, setSlots); i >= 0; i = nextInUse(t.inUse, i+1, setSlots) {
+		t.take(i) // in the memory it had: the tables swap halves
+	}
 	t.sets, t.squares = mem[:setSlots], mem[setSlots:2*setSlots]
 }
 
-// clear empties t.
-func (t *setTable) clear() {
-	for _, i := range t.used {
-		t.sets[i] = 0
-	}
-	t.used = t.used[:0]
+// take returns the set and squares of slot i and frees it.
+func (t *setTable) take(i int) (set, squares uint64) {
+	set, squares, t.sets[i] = t.sets[i], t.squares[i], 0
+	t.inUse[i>>6] &^= 1 << (i & 63)
+	t.n--
+	return set, squares
 }
 
 // add records that squares can be stood on having taken set, and reports
@@ -223,11 +234,12 @@ func (t *setTable) add(set, squares uint64) bool {
 			t.squares[i] |= squares
 			return true
 		case 0:
-			if len(t.used) == setSlots/2 {
+			if t.n == setSlots/2 {
 				return false
 			}
 			t.sets[i], t.squares[i] = set, squares
-			t.used = append(t.used, int32(i))
+			t.inUse[i>>6] |= 1 << (i & 63)
+			t.n++
 			return true
 		}
 	}
