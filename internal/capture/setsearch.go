@@ -136,12 +136,9 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	var jumps, stops uint64
 	for q := squares; q != 0; q &= q - 1 {
-		b := bits.TrailingZeros64(q)
-		j := s.jumpBy[b] &^ set
+		j := s.jumpBy[bits.TrailingZeros64(q)] &^ set
 		jumps |= j
-		if j == 0 {
-			stops |= 1 << b
-		}
+		stops |= q & -q & (((j | -j) >> 63) - 1) // the square, when j is 0
 	}
 	if stops != 0 && set != 0 {
 		if score := s.value(set) + h.jg.kingBit; score >= h.bar {
