@@ -50,11 +50,10 @@ const (
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
 //     of levels, which answer most pieces; then the two take turns of turn
-//     units, the set search setShare times as many.
+//     units, the set search setShare times as many. An Euler test that
+//     runs as long as the first turn goes on in a second order too.
 //   - tableCost: the units of a set expanded in the set search's hash
 //     tables, whose memory is read out of order.
-//   - altAfter: the steps after which an Euler test goes on in a second
-//     order too.
 const (
 	plainBudget = 1 << 10
 	earlyBudget = 1 << 7
@@ -64,7 +63,6 @@ const (
 	turn        = 1 << 10
 	setShare    = 8
 	tableCost   = 16
-	altAfter    = 1 << 14
 )
 
 // The flags of a Move.

@@ -131,7 +131,7 @@ func (e *eulerSearch) begin(want uint64, second bool) int {
 
 // eulerTest is the Euler test in two orders of the labels: which order is
 // fast depends on the position, by up to a hundred times either way. A
-// test that runs altAfter steps in the first goes on in turns with the
+// test that runs firstTurn steps in the first goes on in turns with the
 // second, each turn as many steps as the other order has taken, until
 // either is through, sharing the ends found. It costs at most about three
 // times what the faster order needs.
@@ -154,7 +154,7 @@ func (t *eulerTest) init(jg *jumpGraph, at int, set, within, visit uint64) {
 
 // begin starts the test for the ends in want, as eulerSearch.begin.
 func (t *eulerTest) begin(want uint64) int {
-	t.want, t.cur, t.second, t.turnEnd, t.steps, t.found = want, 0, false, altAfter, 0, 0
+	t.want, t.cur, t.second, t.turnEnd, t.steps, t.found = want, 0, false, firstTurn, 0, 0
 	return t.e[0].begin(want, false)
 }
 
