@@ -53,7 +53,7 @@ const (
 //     units, the set search setShare times as many. An Euler test that
 //     runs as long as the first turn goes on in a second order too.
 //   - tableCost: the units of a set expanded in the set search's hash
-//     tables, whose memory is read out of order.
+//     tables, whose writes go all over their memory.
 const (
 	plainBudget = 1 << 10
 	earlyBudget = 1 << 7
