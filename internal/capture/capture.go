@@ -277,12 +277,8 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 // worth the most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
-	h.ctx = g.Ctx
-	defer func() {
-		if h.sets != nil {
-			setSearches.Put(h.sets)
-		}
-	}()
+	h.ctx, h.sets = g.Ctx, setSearches.Get().(*setSearch)
+	defer setSearches.Put(h.sets)
 	type hardPiece struct {
 		b, bound int
 		king     bool
@@ -306,18 +302,14 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		h.jg.init(pc.b, g.Own|g.Opp, g.Opp, g.OppKings, pc.king)
 		h.bar = max(g.best, 0)
 		h.begin()
-		for done := false; !done; {
-			// Kept only at the end or when h.found is full: the set search
-			// finds light captures first, which could outgrow dst.
-			if done = h.next(); !done && h.nFound < foundCap {
-				continue
+		for done := false; !done; done = h.next() {
+		}
+		// Kept only now: the set search finds light captures first, and
+		// kept as they come they could outgrow dst.
+		for _, f := range h.sets.found {
+			for e := f.ends; e != 0; e &= e - 1 {
+				dst = g.record(dst, bits.TrailingZeros64(e), f.set, f.score)
 			}
-			for _, f := range h.found[:h.nFound] {
-				for e := f.ends; e != 0; e &= e - 1 {
-					dst = g.record(dst, bits.TrailingZeros64(e), f.set, f.score)
-				}
-			}
-			h.nFound, h.bar = 0, max(h.bar, g.best)
 		}
 		g.hard = false
 		if h.err != nil {

@@ -44,6 +44,7 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 	var h hardSearch
 	h.jg.init(from, b.own|b.opp, b.opp, b.kings, king)
 	h.reach, h.within = h.jg.reach(1<<from, 0)
+	h.sets = new(setSearch)
 	best = -1
 	keep := func(set, ends uint64, score int) {
 		if score > best {
@@ -54,10 +55,10 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		}
 	}
 	flush := func() {
-		for _, f := range h.found[:h.nFound] {
+		for _, f := range h.sets.found {
 			keep(f.set, f.ends, f.score)
 		}
-		h.nFound = 0
+		h.sets.found = h.sets.found[:0]
 	}
 	switch method {
 	case "plain":
@@ -76,7 +77,6 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		}
 		flush()
 	case "sets":
-		h.sets = new(setSearch)
 		h.sets.init(&h)
 		for {
 			done := h.sets.run(&h, math.MaxInt)

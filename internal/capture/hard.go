@@ -117,7 +117,7 @@ func (jg *jumpGraph) value(set uint64) int {
 //     answers at once.
 //
 // Both find only real captures, so those of either, finished or not, are
-// gathered in found, those below the best score dropped.
+// gathered (add), those below the best score dropped.
 type hardSearch struct {
 	jg         jumpGraph
 	reach      uint64 // the pieces in reach of the start
@@ -128,15 +128,9 @@ type hardSearch struct {
 	levels     levelSearch
 	sets       *setSearch
 	euler      eulerTest
-	found      [foundCap]setCaptures // found and not yet kept
-	nFound     int
 	levelsTurn int  // the steps of the levels search's next turn
 	setsBegun  bool // the set search has begun
 }
-
-// foundCap is the most captures found and not yet kept; a turn that finds
-// more ends early.
-const foundCap = 1 << 8
 
 // setCaptures are the captures taking exactly a set: where they can end,
 // and their score.
@@ -145,18 +139,18 @@ type setCaptures struct {
 	score     int
 }
 
-// add keeps that captures taking set, of score score, can end on ends,
-// dropping those below it, and reports false when found is full.
-func (h *hardSearch) add(set, ends uint64, score int) bool {
+// add keeps, in h.sets.found, that captures taking set, of score score, can
+// end on ends, dropping those below it. All those kept have one score, and
+// so one size: they are at most the sets of one size in the set search's
+// index or table.
+func (h *hardSearch) add(set, ends uint64, score int) {
 	if score > h.bar {
-		h.nFound = 0
+		h.sets.found = h.sets.found[:0]
 	}
 	if score >= h.bar {
-		h.found[h.nFound] = setCaptures{set, ends, score}
-		h.nFound++
+		h.sets.found = append(h.sets.found, setCaptures{set, ends, score})
 		h.bar = score
 	}
-	return h.nFound < foundCap
 }
 
 // begin starts the search of the piece of h.jg, whose captures must score
@@ -164,7 +158,7 @@ func (h *hardSearch) add(set, ends uint64, score int) bool {
 func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
-	h.nFound, h.levelsTurn, h.setsBegun = 0, firstTurn, false
+	h.sets.found, h.levelsTurn, h.setsBegun = h.sets.found[:0], firstTurn, false
 }
 
 // next runs one turn of each method and reports whether the search is
@@ -179,9 +173,6 @@ func (h *hardSearch) next() bool {
 		return true
 	}
 	if !h.setsBegun {
-		if h.sets == nil {
-			h.sets = setSearches.Get().(*setSearch)
-		}
 		h.sets.init(h)
 		h.levelsTurn, h.setsBegun = turn, true
 	}
@@ -264,9 +255,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 		l.testing = false
 		if e.found != 0 {
 			l.hit = true
-			if !h.add(l.set, e.found, h.jg.value(l.set)) {
-				return false
-			}
+			h.add(l.set, e.found, h.jg.value(l.set))
 		}
 	}
 	return false

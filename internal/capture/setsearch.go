@@ -35,11 +35,14 @@ type setSearch struct {
 	targets [64]target // the pieces in reach, by place
 	kings   uint64     // the places of the kings
 	all     uint64     // the places of all the pieces in reach
+	// found is the hard search's captures found (hardSearch.add), here so
+	// that its memory is kept with the rest.
+	found []setCaptures
 }
 
-// setSearches keeps the set search's memory (9 MiB) from call to call:
-// made for each call, it would be most of a hard call's time and its only
-// allocation.
+// setSearches keeps the set search's memory (9 MiB) and the hard search's
+// captures found from call to call: made for each call, they would be most
+// of a hard call's time and its only allocations.
 var setSearches = sync.Pool{New: func() any { return new(setSearch) }}
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
@@ -122,9 +125,6 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 		if !s.expand(h, set, squares) {
 			s.full = true
 			return false
-		}
-		if h.nFound == foundCap {
-			return false // the captures found must be kept first
 		}
 	}
 	return false
