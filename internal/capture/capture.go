@@ -49,9 +49,11 @@ const (
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of levels, which answer most pieces; then the two take turns of turn
-//     units, the set search setShare times as many. An Euler test that
-//     runs as long as the first turn goes on in a second order too.
+//     of levels, which answer most pieces (a quarter of it, and as many of
+//     the set search, after a piece the set search answered); then the two
+//     take turns of turn units, the set search setShare times as many. An
+//     Euler test that runs as long as the first turn goes on in a second
+//     order too.
 //   - tableCost: the units of a set expanded in the set search's hash
 //     tables, whose writes go all over their memory.
 const (

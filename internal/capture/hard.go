@@ -129,7 +129,11 @@ type hardSearch struct {
 	sets       *setSearch
 	euler      eulerTest
 	levelsTurn int  // the steps of the levels search's next turn
+	setsTurn   int  // the sets of the set search's next turn
 	setsBegun  bool // the set search has begun
+	// setsFirst: the set search answered the last piece, and the next, on
+	// the same board, likely goes the same way.
+	setsFirst bool
 }
 
 // setCaptures are the captures taking exactly a set: where they can end,
@@ -158,7 +162,12 @@ func (h *hardSearch) add(set, ends uint64, score int) {
 func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
-	h.sets.found, h.levelsTurn, h.setsBegun = h.sets.found[:0], firstTurn, false
+	h.sets.found, h.setsBegun = h.sets.found[:0], false
+	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
+	// With at most two score levels to test, levels goes first anyway.
+	if h.setsFirst && h.levels.n > 2 {
+		h.levelsTurn, h.setsTurn = firstTurn/4, setShare*firstTurn/4
+	}
 }
 
 // next runs one turn of each method and reports whether the search is
@@ -170,13 +179,19 @@ func (h *hardSearch) next() bool {
 		}
 	}
 	if h.levels.run(h, h.levelsTurn) {
+		h.setsFirst = false
 		return true
 	}
 	if !h.setsBegun {
 		h.sets.init(h)
-		h.levelsTurn, h.setsBegun = turn, true
+		h.setsBegun = true
 	}
-	return !h.sets.full && h.sets.run(h, setShare*turn)
+	if !h.sets.full && h.sets.run(h, h.setsTurn) {
+		h.setsFirst = true
+		return true
+	}
+	h.levelsTurn, h.setsTurn = turn, setShare*turn
+	return false
 }
 
 // levelSearch asks the Euler test of the sets of the pieces in reach, by
