@@ -6,8 +6,8 @@ import (
 
 // LegalMoves allocates once (the result) and AppendLegalMoves with room
 // nothing, on ordinary positions and on the hardest known placements alike
-// (once the hard search's memory is in its pool; the race detector's pool
-// drops what it is given, so there only positions without a hard piece). Apply never allocates, nor Perft to moderate depths.
+// (once the set search's memory is in its pool; the race detector's pool
+// keeps nothing). Apply never allocates, nor Perft to moderate depths.
 // Counted, not timed. Each count measures one call, with its arguments made
 // before, and its message names that call.
 func TestAllocations(t *testing.T) {
@@ -15,9 +15,8 @@ func TestAllocations(t *testing.T) {
 		fen   string
 		extra float64
 	}
-	positions := []position{{StartPosition().FEN(), 0}, {benchMiddlegame, 0}, {benchKingCaptures, 0}}
+	positions := []position{{StartPosition().FEN(), 0}, {benchMiddlegame, 0}, {benchKingCaptures, 0}, {benchPathological, 0}}
 	if !raceEnabled {
-		positions = append(positions, position{benchPathological, 0}) // a hard search: the pool
 		for _, c := range worstCases(t) {
 			// LegalMoves may outgrow its buffer of 128 moves on the stack
 			// with captures kept until a heavier one comes.

@@ -175,7 +175,8 @@ func (p Position) LegalMoves() []Move {
 // stack, and the memory that only made-up placements of many pieces need
 // (8 MiB, for the search by taken sets) is kept from one call to the next.
 // Real positions take well under a microsecond; the hardest known
-// placements take milliseconds (see [Position.Legal] for untrusted ones).
+// placements take up to a few hundred milliseconds (see [Position.Legal]
+// for untrusted ones).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.side[0]&p.kings != 0 {
 		var g generator

@@ -279,8 +279,12 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 // worth the most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
-	h.ctx, h.sets = g.Ctx, setSearches.Get().(*setSearch)
-	defer setSearches.Put(h.sets)
+	h.ctx = g.Ctx
+	defer func() {
+		if h.mem != nil {
+			hardMemories.Put(h.mem)
+		}
+	}()
 	type hardPiece struct {
 		b, bound int
 		king     bool
@@ -304,13 +308,15 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		h.jg.init(pc.b, g.Own|g.Opp, g.Opp, g.OppKings, pc.king)
 		h.bar = max(g.best, 0)
 		h.begin()
-		for done := false; !done; done = h.next() {
+		for !h.next() {
 		}
 		// Kept only now: the set search finds light captures first, and
 		// kept as they come they could outgrow dst.
-		for _, f := range h.sets.found {
-			for e := f.ends; e != 0; e &= e - 1 {
-				dst = g.record(dst, bits.TrailingZeros64(e), f.set, f.score)
+		for _, part := range h.allFound() {
+			for _, f := range part {
+				for e := f.ends; e != 0; e &= e - 1 {
+					dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
+				}
 			}
 		}
 		g.hard = false

@@ -44,7 +44,6 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 	var h hardSearch
 	h.jg.init(from, b.own|b.opp, b.opp, b.kings, king)
 	h.reach, h.within = h.jg.reach(1<<from, 0)
-	h.sets = new(setSearch)
 	best = -1
 	keep := func(set, ends uint64, score int) {
 		if score > best {
@@ -55,10 +54,12 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		}
 	}
 	flush := func() {
-		for _, f := range h.sets.found {
-			keep(f.set, f.ends, f.score)
+		for _, part := range h.allFound() {
+			for _, f := range part {
+				keep(f.set, f.ends, h.bar)
+			}
 		}
-		h.sets.found = h.sets.found[:0]
+		h.dropFound()
 	}
 	switch method {
 	case "plain":
@@ -77,6 +78,7 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		}
 		flush()
 	case "sets":
+		h.sets = new(setSearch)
 		h.sets.init(&h)
 		for {
 			done := h.sets.run(&h, math.MaxInt)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
@@ -119,42 +120,86 @@ func (jg *jumpGraph) value(set uint64) int {
 // Both find only real captures, so those of either, finished or not, are
 // gathered (add), those below the best score dropped.
 type hardSearch struct {
-	jg         jumpGraph
-	reach      uint64 // the pieces in reach of the start
-	within     uint64 // the squares in reach
-	bar        int    // the score the captures must reach to matter
-	ctx        context.Context
-	err        error
-	levels     levelSearch
-	sets       *setSearch
-	euler      eulerTest
-	levelsTurn int  // the steps of the levels search's next turn
-	setsTurn   int  // the sets of the set search's next turn
-	setsBegun  bool // the set search has begun
+	jg     jumpGraph
+	reach  uint64 // the pieces in reach of the start
+	within uint64 // the squares in reach
+	bar    int    // the score the captures must reach to matter
+	ctx    context.Context
+	err    error
+	levels levelSearch
+	sets   *setSearch // once the set search has begun, in mem
+	euler  eulerTest
+	mem    *hardMemory // from hardMemories, once needed
+	// The captures found, all of score bar: the first foundCap here, the
+	// rest in mem.found.
+	found      [foundCap]setCaptures
+	nFound     int
+	levelsTurn int // the steps of the levels search's next turn
+	setsTurn   int // the sets of the set search's next turn
 	// setsFirst: the set search answered the last piece, and the next, on
 	// the same board, likely goes the same way.
 	setsFirst bool
 }
 
-// setCaptures are the captures taking exactly a set: where they can end,
-// and their score.
-type setCaptures struct {
-	set, ends uint64
-	score     int
+// foundCap is how many captures found a hard search keeps on its stack.
+const foundCap = 1 << 8
+
+// setCaptures are the captures taking exactly a set, and where they can end.
+type setCaptures struct{ set, ends uint64 }
+
+// hardMemory is what a hard search may need beyond its stack. It is kept
+// from call to call in hardMemories: made for each call, the set search's
+// 9 MiB would be most of a hard call's time and its only allocation.
+type hardMemory struct {
+	sets  setSearch
+	found []setCaptures // the captures found past foundCap
 }
 
-// add keeps, in h.sets.found, that captures taking set, of score score, can
-// end on ends, dropping those below it. All those kept have one score, and
-// so one size: they are at most the sets of one size in the set search's
-// index or table.
+var hardMemories = sync.Pool{New: func() any { return new(hardMemory) }}
+
+// memory returns h.mem, taking it from the pool when h has none yet.
+func (h *hardSearch) memory() *hardMemory {
+	if h.mem == nil {
+		h.mem = hardMemories.Get().(*hardMemory)
+	}
+	return h.mem
+}
+
+// add keeps that captures taking set, of score score, can end on ends, and
+// drops those below it. All those kept have one score, so they are no more
+// than the captures of one score the piece has.
 func (h *hardSearch) add(set, ends uint64, score int) {
+	if score < h.bar {
+		return
+	}
 	if score > h.bar {
-		h.sets.found = h.sets.found[:0]
-	}
-	if score >= h.bar {
-		h.sets.found = append(h.sets.found, setCaptures{set, ends, score})
 		h.bar = score
+		h.dropFound()
 	}
+	if h.nFound < foundCap {
+		h.found[h.nFound] = setCaptures{set, ends}
+		h.nFound++
+		return
+	}
+	m := h.memory()
+	m.found = append(m.found, setCaptures{set, ends})
+}
+
+// dropFound forgets the captures found.
+func (h *hardSearch) dropFound() {
+	h.nFound = 0
+	if h.mem != nil {
+		h.mem.found = h.mem.found[:0]
+	}
+}
+
+// allFound returns the captures found, in the two parts they are kept in.
+func (h *hardSearch) allFound() [2][]setCaptures {
+	var rest []setCaptures
+	if h.mem != nil {
+		rest = h.mem.found
+	}
+	return [2][]setCaptures{h.found[:h.nFound], rest}
 }
 
 // begin starts the search of the piece of h.jg, whose captures must score
@@ -162,7 +207,8 @@ func (h *hardSearch) add(set, ends uint64, score int) {
 func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
 	h.levels.init(h)
-	h.sets.found, h.setsBegun = h.sets.found[:0], false
+	h.sets = nil
+	h.dropFound()
 	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
 	// With at most two score levels to test, levels goes first anyway.
 	if h.setsFirst && h.levels.n > 2 {
@@ -182,9 +228,9 @@ func (h *hardSearch) next() bool {
 		h.setsFirst = false
 		return true
 	}
-	if !h.setsBegun {
+	if h.sets == nil {
+		h.sets = &h.memory().sets
 		h.sets.init(h)
-		h.setsBegun = true
 	}
 	if !h.sets.full && h.sets.run(h, h.setsTurn) {
 		h.setsFirst = true

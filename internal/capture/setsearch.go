@@ -1,9 +1,6 @@
 package capture
 
-import (
-	"math/bits"
-	"sync"
-)
+import "math/bits"
 
 // setSearch is the bottom-up method of hardSearch: for each set of pieces a
 // capture can take, every square the piece can stand on having taken
@@ -35,15 +32,7 @@ type setSearch struct {
 	targets [64]target // the pieces in reach, by place
 	kings   uint64     // the places of the kings
 	all     uint64     // the places of all the pieces in reach
-	// found is the hard search's captures found (hardSearch.add), here so
-	// that its memory is kept with the rest.
-	found []setCaptures
 }
-
-// setSearches keeps the set search's memory (9 MiB) and the hard search's
-// captures found from call to call: made for each call, they would be most
-// of a hard call's time and its only allocations.
-var setSearches = sync.Pool{New: func() any { return new(setSearch) }}
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
 // two tables of setSlots slots of 16 bytes in the same 8 MiB, each at most
