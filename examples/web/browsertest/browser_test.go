@@ -8,6 +8,7 @@ package browsertest
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -444,6 +445,16 @@ func TestBrowser(t *testing.T) {
 			if r.URL.Path == "/api/flip" {
 				time.Sleep(400 * time.Millisecond)
 			}
+			// The body is read before it is passed on: streamed, it could
+			// still be open when the program answers, and the HTTP/1
+			// server closing it then breaks the proxy's connection, and
+			// the answer (golang/go#40747).
+			body, err := io.ReadAll(r.Body)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 			proxy.ServeHTTP(w, r)
 		}))
 		t.Cleanup(slow.Close)
