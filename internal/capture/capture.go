@@ -1,29 +1,19 @@
 // Package capture finds the legal captures of a position: every complete
-// capture of every piece, of which only those of the best score are kept
-// (RULES.md §3.1):
+// capture of every piece, keeping those of the best score (RULES.md §3.1),
+// 2·(199·kings + 100·men), plus 1 if made by a king: it orders by value
+// 2k+m, then by fewer kings, then a king's capture first.
 //
-//	score = 2·(199·kings + 100·men) + 1 if made by a king
+// Captured pieces stay on the board until the capture ends, so a capture
+// is a trail in a fixed graph: squares joined by jumps, each labelled with
+// the piece it takes, no label used twice.
 //
-// 199·k + 100·m orders by value 2k+m, then by fewer kings; the last bit
-// makes a king's capture beat a man's of equal value.
-//
-// Captured pieces stay on the board until the capture ends, so the empty
-// squares never change during a capture: every jump is an edge between two
-// squares, labelled with the piece it takes, and a capture is a trail that
-// uses each label at most once and ends where no unused label has an edge.
-//
-// Each capturing piece is first searched plainly, depth first, as the C++
-// engines do: in real positions a capture tree has a few to a few hundred
-// nodes. A piece whose search outgrows its budget is hard (made-up
-// placements have astronomically many trails), and hardSearch finishes it
-// with two exact methods that take turns counted in units of work: levels,
-// top down, asking the Euler test (euler.go) of the heaviest sets first,
-// and sets, bottom up (setsearch.go). The cold paths ask the same Euler
-// test their questions (Walker).
-//
-// Everything runs on the caller's goroutine, so the same position does the
-// same work in the same order everywhere. docs/captures.md tells why the
-// search is exact and bounded.
+// Each piece is searched plainly, depth first, as the C++ engines do. A
+// piece whose search outgrows its budget is hard (made-up placements have
+// astronomically many trails), and hardSearch finishes it with two exact
+// methods taking turns counted in work: levels, top down, by the Euler
+// test (euler.go), and sets, bottom up (setsearch.go). All runs on the
+// caller's goroutine, so the same position does the same work everywhere.
+// docs/captures.md tells why the search is exact and bounded.
 package capture
 
 import (
@@ -40,20 +30,16 @@ const (
 )
 
 // The tuning, in nodes of the plain search or in units of hard work: an
-// Euler test step (some 90 ns) or a set expanded in the set search's dense
-// index (some 40 ns).
+// Euler test step (some 90 ns) or a set expanded in the dense index (40 ns).
 //
-//   - plainBudget: the nodes after which a piece is hard. Where at least
-//     crowdedPrey enemy pieces could be taken (open on both sides along a
-//     line), captures get long and it is hard after earlyBudget nodes.
+//   - plainBudget: the nodes after which a piece is hard; earlyBudget where
+//     at least crowdedPrey enemy pieces are open on both sides of a line.
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of levels, which answer most pieces (a quarter of it, and as many of
-//     the set search, after a piece the set search answered); then the two
-//     take turns of turn units, the set search setShare times as many. An
-//     Euler test that runs as long as the first turn goes on in a second
-//     order too.
+//     of levels (a quarter, and as many of sets, after a piece the set
+//     search answered); then they take turns of turn units, sets setShare
+//     times as many. An Euler test as long as firstTurn adds a second order.
 //   - tableCost: the units of a set expanded in the set search's hash
 //     tables, whose writes go all over their memory.
 const (
@@ -73,16 +59,14 @@ const (
 	FlagPromotion                   // crowns a man
 )
 
-// Move is a move as the generator makes it: the start and end square (bit
-// indices), the flags and the captured pieces.
+// Move is a move: start and end square (bit indices), flags, captured pieces.
 type Move struct {
 	from, to uint8
 	flags    uint8
 	captured uint64
 }
 
-// NewMove returns the move from bit from to bit to with the flags and the
-// captured pieces given.
+// NewMove returns the move from bit from to bit to with flags and captured.
 func NewMove(from, to, flags uint8, captured uint64) Move {
 	return Move{from: from, to: to, flags: flags, captured: captured}
 }
@@ -120,8 +104,7 @@ type Board struct {
 }
 
 // Init fills in b from the pieces of the side to move (own), of the other
-// side (opp), the kings, and the side to move, which must be 0 (White) or
-// 1 (Black).
+// side (opp), the kings, and the side to move: 0 (White) or 1 (Black).
 func (b *Board) Init(own, opp, kings uint64, side int) {
 	b.Own, b.Opp = own, opp
 	b.OwnKings, b.OwnMen, b.OppKings = own&kings, own&^kings, opp&kings
@@ -130,8 +113,7 @@ func (b *Board) Init(own, opp, kings uint64, side int) {
 }
 
 // Search is a Board and what a capture search needs besides. The zero
-// value, once its Board is filled in, is ready to use, and again for
-// another board.
+// value is ready to use once its Board is filled in.
 type Search[M Moves] struct {
 	Board
 	// Ctx, when not nil, stops a hard search once it is done; Err then
@@ -174,8 +156,8 @@ func (g *Search[M]) Captures(dst []M) []M {
 	return g.CapturesOf(dst, kings, men)
 }
 
-// Jumpers returns the side to move's kings and men that can jump now, and
-// fills in g.jumpFrom when some king can.
+// Jumpers returns the kings and men of the side to move that can jump, and
+// fills in g.jumpFrom when a king can.
 func (g *Search[M]) Jumpers() (kings, men uint64) {
 	kings = g.OwnKings
 	if bits.OnesCount64(g.Opp) <= sparseKings {
@@ -184,19 +166,15 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 	if kings != 0 {
 		kings &= kingJumpFrom(&g.jumpFrom, g.Opp, g.Empty|g.OwnKings)
 	}
-	// Kings alone are common in the positions with kings, and then the
-	// men's fill is wasted.
-	if g.OwnMen != 0 {
+	if g.OwnMen != 0 { // kings alone are common
 		men = JumpSources(g.Opp, g.Empty) & g.OwnMen
 	}
 	return kings, men
 }
 
-// CapturesOf appends the best captures of the given kings and men of the
-// side to move, the kings among those g.jumpFrom allows and the men
-// among those that can jump. Kings go first, since their captures are
-// usually the heavier and a high best score cuts the rest; hard pieces go
-// last.
+// CapturesOf appends the best captures of the given kings (allowed by
+// g.jumpFrom) and men (that can jump). Kings go first, since their
+// heavier captures cut the rest; hard pieces go last.
 func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
 	g.start, g.best, g.Err = len(dst), -1, nil
 	if kings != 0 {
@@ -234,8 +212,8 @@ func (g *Board) takeable(open uint64) uint64 {
 }
 
 // kingsJumping returns those of kings, the side to move's, that can jump
-// an enemy piece now, looking at each enemy piece on their lines: when
-// they are few, quicker than the board-wide fill, which then is mostly not needed.
+// now, looking at each enemy piece on their lines: quicker than the fill
+// when the enemy pieces are few.
 func (g *Board) kingsJumping(kings uint64) uint64 {
 	occ := g.Own | g.Opp
 	var out uint64
@@ -275,8 +253,8 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 	return dst
 }
 
-// searchHardPieces finishes the hard pieces, those whose captures could be
-// worth the most first, so that their best score cuts the others.
+// searchHardPieces finishes the hard pieces, those that could capture the
+// most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
 	h.ctx = g.Ctx
@@ -295,7 +273,7 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		b := bits.TrailingZeros64(k)
 		king := kings&(1<<b) != 0
 		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, king)
-		r, _ := h.jg.reach(1<<b, 0)
+		r, _ := h.jg.reach()
 		pieces = append(pieces, hardPiece{b, h.jg.value(r), king})
 	}
 	slices.SortStableFunc(pieces, func(x, y hardPiece) int { return y.bound - x.bound })
@@ -310,8 +288,7 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		h.begin()
 		for !h.next() {
 		}
-		// Kept only now: the set search finds light captures first, and
-		// kept as they come they could outgrow dst.
+		// Kept only now: the set search finds light captures first.
 		for _, part := range h.allFound() {
 			for _, f := range part {
 				for e := f.ends; e != 0; e &= e - 1 {
@@ -328,8 +305,8 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	return dst
 }
 
-// setPiece makes the piece on bit b the capturing piece, whose captures
-// are recorded from start in dst on.
+// setPiece makes the piece on bit b the capturing piece, its captures
+// recorded from start in dst on.
 func (g *Search[M]) setPiece(b int, king bool, start int) {
 	g.from = uint8(b)
 	g.pieceStart, g.seen, g.flags = start, 0, 0
@@ -339,8 +316,8 @@ func (g *Search[M]) setPiece(b int, king bool, start int) {
 }
 
 // manJumps extends a man's capture standing on bit at having taken
-// captured, of score score, given where it can jump next (not nowhere).
-// A jump that cannot go on is recorded here, not in a call of its own.
+// captured, of score score, that can jump on to land. A jump that cannot
+// go on is recorded here, not in a call of its own.
 func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land uint64) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
@@ -362,14 +339,10 @@ func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land u
 }
 
 // kingJumps extends a king's capture standing on bit at having taken
-// captured, looking only in the directions g.jumpFrom allows (kingfill.go).
-// A king jumps the first piece on a line if it is an enemy not yet taken,
-// and lands on any empty square behind it.
-//
-// skip holds the directions not to look in (bit d for direction d), and
-// ext whether the capture goes on in one of them anyway. After a jump the
-// way back is blocked by the piece just taken, and straight on from any
-// landing square but the first repeats the first's captures path for path.
+// captured, in the directions g.jumpFrom allows (kingfill.go), but not
+// those of skip (bit d for direction d); ext tells that the capture goes
+// on in one of those anyway. A king jumps the first piece on a line if it
+// is an enemy not yet taken, and lands on any empty square behind it.
 func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip uint8, ext bool) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
@@ -391,19 +364,18 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 		taken := captured | f
 		fb := bits.TrailingZeros64(f) & 63
 		sc := score + g.jumpScore(fb)
-		// From a landing square the capture goes on never back over f, and
-		// straight on only from the first. A square whose lines hold no
-		// enemy piece left ends it without a call. The captures that end
-		// here are recorded last, once those that go on have raised the
-		// best score that most of them then fall short of.
+		// From a landing square the capture never goes back over f, and
+		// straight on only from the first (from the others it would repeat
+		// the first's paths). A square with no enemy piece left on its
+		// lines ends it without a call. The captures that end here are
+		// recorded last, once those that go on have raised the best score.
 		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
 		left := prey &^ f
 		fi := layout.Neighbour[d][fb] & 63
 		first := uint64(1) << fi
 		var ends uint64
-		// Pieces left on the first square's lines where g.jumpFrom allows,
-		// in one branch rather than two.
+		// Pieces left on the first square's lines where g.jumpFrom allows.
 		if (layout.CrossRays[a][fi]|layout.Rays[d][fi])&left&-((g.offAxis[a]|jf[d])>>fi&1) != 0 {
 			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
 		} else {
@@ -448,10 +420,10 @@ func (g *Search[M]) jumpScore(b int) int {
 }
 
 // lineJumpAfter returns, for a king's ray in direction d and the pieces
-// occ, the nearest piece on the ray (0 for none, and then the rest means
-// nothing), the squares behind it up to the next piece (the landings), and
-// that next piece, or 0 when the line ends first. The landings come from
-// the ray itself rather than a table that would wait for the piece.
+// occ, the nearest piece on the ray (0 for none, and then nothing else
+// counts), the squares behind it up to the next piece (the landings), and
+// that next piece, or 0. The landings come from the ray, not a table that
+// would wait for the piece.
 func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 	blockers := ray & occ
 	if d < 4 {
@@ -468,13 +440,10 @@ func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 }
 
 // record keeps a complete capture if its score is at least the best so
-// far, dropping the worse ones and the duplicates of a move already kept
-// (another path over the same pieces to the same end). It is inlined, so
-// that a capture of too low a score costs no call. The plain search finds
-// no duplicate taking one or two pieces: a man's jumps fix its path, and a
-// king's two paths over two pieces would differ only where it lands
-// between them, which kingJumps does not repeat, or take them in both
-// orders along two lines that cross twice.
+// far, dropping worse ones and duplicates (another path over the same
+// pieces to the same end). Inlined, a capture scoring too low costs no
+// call. The plain search finds no duplicate of one or two pieces: two
+// lines cross once, and kingJumps does not repeat landings in between.
 func (g *Search[M]) record(dst []M, at int, captured uint64, score int) []M {
 	if score < g.best {
 		return dst
@@ -489,8 +458,7 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 		flags |= FlagPromotion
 	}
 	m := M(Move{from: g.from, to: uint8(at), flags: flags, captured: captured})
-	// A capture of three pieces or more may have been found before: g.seen
-	// spares most of them the look.
+	// g.seen spares most captures of three pieces or more the look.
 	var bit uint64
 	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
 		bit = uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
@@ -515,11 +483,10 @@ func (g *Search[M]) raise(dst []M, score int) []M {
 	return dst[:g.start]
 }
 
-// JumpOnce describes the captures of a side without kings, most often
-// single jumps by men: then ok is true, and prey holds the pieces worth
-// taking, the kings if a jump takes one, else every enemy piece. When some
-// man may jump twice, ok is false and prey holds the men that may: only
-// their captures can be legal.
+// JumpOnce describes the captures of a side without kings. When no man can
+// jump twice, ok is true and prey holds the pieces worth taking: the kings
+// if a jump takes one, else all. Else ok is false and prey holds the men
+// that may jump twice: only their captures can be legal.
 func (g *Board) JumpOnce() (prey uint64, any, ok bool) {
 	landed := JumpLandings(g.OwnMen, g.Opp, g.Empty)
 	if landed == 0 {

@@ -43,7 +43,7 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 	king := b.kings&(1<<from) != 0
 	var h hardSearch
 	h.jg.init(from, b.own|b.opp, b.opp, b.kings, king)
-	h.reach, h.within = h.jg.reach(1<<from, 0)
+	h.reach, h.within = h.jg.reach()
 	best = -1
 	keep := func(set, ends uint64, score int) {
 		if score > best {
@@ -317,7 +317,7 @@ func TestEulerOrders(t *testing.T) {
 			from := bits.TrailingZeros64(c)
 			var jg jumpGraph
 			jg.init(from, b.own|b.opp, b.opp, b.kings, b.kings&(1<<from) != 0)
-			reach, within := jg.reach(1<<from, 0)
+			reach, within := jg.reach()
 			var pair eulerTest
 			pair.init(&jg, from, reach, within, 0)
 			pair.begin(within)
@@ -352,7 +352,7 @@ func TestEulerEnds(t *testing.T) {
 			return
 		}
 		w := NewWalker(from, b.own|b.opp, b.opp, b.kings, true)
-		reach, _ := w.jg.reach(1<<from, 0)
+		reach, _ := w.jg.reach()
 		var set uint64
 		for r := reach; r != 0; r &= r - 1 {
 			if bits.OnesCount64(set) < 9 && rapid.Bool().Draw(t, "in") {

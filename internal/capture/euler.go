@@ -7,11 +7,11 @@ import (
 )
 
 // eulerSearch is the Euler test: can a capture standing on a square take
-// exactly a given set of pieces, and where can it end? For one chosen jump
+// exactly a given set of pieces, and where can it end? Given one jump
 // (edge) per piece, a capture using them all exists exactly when the edges
-// are connected to the start and every square but the start and the end
-// has even degree. The test chooses the jumps depth first, keeping the
-// parity of every square and the parts the edges join.
+// are connected to the start and every square but start and end has even
+// degree. The test chooses the jumps depth first, keeping the parity of
+// every square and the parts the edges join.
 type eulerSearch struct {
 	start uint64
 	k     int
@@ -50,10 +50,9 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 }
 
 // order puts the labels in the order the search takes them, so that
-// squares are settled (touched by no later label) early, taking at each
-// step the label of the highest score. The first order favours the labels
-// that touch squares already touched and settle most; the second those
-// that settle most with the fewest jumps and new squares.
+// squares are settled (touched by no later label) early. The first order
+// favours labels that touch squares already touched and settle most; the
+// second those that settle most with the fewest jumps and new squares.
 func (e *eulerSearch) order(second bool) {
 	seen := e.start
 	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
@@ -110,7 +109,7 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 }
 
 // begin starts a test for the ends in want and returns its cost in steps.
-// The parities alone (see fits) turn down most sets before any order.
+// The parities alone (see fits) turn down most sets before any ordering.
 func (e *eulerSearch) begin(want uint64, second bool) int {
 	e.want, e.found, e.steps, e.depth = want, 0, 0, -1
 	var space gf2Basis
@@ -129,12 +128,11 @@ func (e *eulerSearch) begin(want uint64, second bool) int {
 	return e.k * e.k / 2
 }
 
-// eulerTest is the Euler test in two orders of the labels: which order is
-// fast depends on the position, by up to a hundred times either way. A
-// test that runs firstTurn steps in the first goes on in turns with the
-// second, each turn as many steps as the other order has taken, until
-// either is through, sharing the ends found. It costs at most about three
-// times what the faster order needs.
+// eulerTest is the Euler test in two orders of the labels, as which is
+// fast depends on the position, up to a hundredfold. After firstTurn steps
+// in the first, the two take turns, each as many steps as the other has
+// taken, sharing the ends found, until either is through: at most about
+// three times what the faster needs.
 type eulerTest struct {
 	e       [2]eulerSearch
 	want    uint64
@@ -145,8 +143,7 @@ type eulerTest struct {
 	found   uint64
 }
 
-// init readies a test, as eulerSearch.init, whose captures must land on
-// the squares of visit.
+// init readies a test, as eulerSearch.init, whose captures land on visit.
 func (t *eulerTest) init(jg *jumpGraph, at int, set, within, visit uint64) {
 	t.e[0].visit, t.e[1].visit = visit, visit
 	t.e[0].init(jg, at, set, within)
@@ -239,11 +236,10 @@ func (e *eulerSearch) run(limit int) bool {
 }
 
 // fits reports whether f's current edge can still lead to a wanted end.
-// At most one settled square may be odd: the end. And whatever jumps are
-// chosen later, the parities change by the first jump of each later label
-// plus some differences between a label's jumps: the end must have the
-// remainder of need plus those first jumps in the space the differences
-// span over GF(2) (f.rest, before this edge).
+// At most one settled square may be odd: the end. And the later labels
+// change the parities by their first jumps plus some differences between
+// their jumps, so the end must have the remainder of need plus those
+// first jumps in the space the differences span over GF(2) (f.rest).
 func (e *eulerSearch) fits(i int, f *eulerFrame) bool {
 	edge := f.a&-f.a | f.b&-f.b
 	want := e.want &^ e.found
@@ -274,12 +270,11 @@ func (f *eulerFrame) advance(l *target) bool {
 	return false
 }
 
-// enter makes the checks of the node f that chooses label i's jump, and
-// reports whether to go on: false at a leaf, where it records the end,
-// and where no end can come.
+// enter checks the node f that chooses label i's jump, and reports whether
+// to go on: false at a leaf, where it records the end, and where no end
+// can come.
 func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
-	// need: the odd squares, the start counted odd unless the capture ends
-	// there. At a leaf it is the end alone.
+	// need: the odd squares, the start's parity flipped; at a leaf, the end.
 	need := f.p ^ e.start
 	open := e.open[i]
 	if f.n > 1 {
@@ -300,8 +295,7 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 	return true
 }
 
-// choose puts the current edge of f in place as the jump of label i, and
-// pushes the node of the next label.
+// choose makes f's current edge label i's jump, and pushes the next node.
 func (e *eulerSearch) choose(i int, f *eulerFrame) {
 	a, b := f.a&-f.a, f.b&-f.b
 	edge := a | b

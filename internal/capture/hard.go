@@ -10,30 +10,27 @@ import (
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
-// jumpGraph holds every jump one capturing piece could make: a jump over
-// piece x along a line goes from any square of the empty run on one side
-// of x to any square of the run on the other side (the piece's start
-// square counts as empty). For a man both runs are the next squares.
+// jumpGraph holds every jump one capturing piece could make: over piece x
+// along a line, from any square of the empty run on one side of x to any
+// of the run on the other (the start counts as empty). A man's runs are
+// the next squares.
 type jumpGraph struct {
-	start  int
-	target [64]target // by bit: n is 0 for a square with no enemy piece
-	// jumpable[q] holds the pieces that can be jumped from square q.
-	jumpable [64]uint64
-	prey     uint64 // the pieces that can be jumped at all
-	kings    uint64 // the enemy kings
-	kingBit  int    // 1 when the capturing piece is a king (see score)
+	start    int
+	target   [64]target // by bit: n is 0 for a square with no enemy piece
+	jumpable [64]uint64 // the pieces that can be jumped from each square
+	kings    uint64     // the enemy kings
+	kingBit  int        // 1 when the capturing piece is a king (see value)
 }
 
 // target is an enemy piece as a capture sees it: the runs either side of
-// it on each line it can be jumped along, and the squares of those runs.
+// it on each line it can be jumped along, and all their squares.
 type target struct {
 	lines [4][2]uint64
 	n     int
 	touch uint64
 }
 
-// init builds the graph of the man or king on bit from, given every piece
-// on the board and the enemy pieces.
+// init builds the graph of the man or king on bit from.
 func (jg *jumpGraph) init(from int, all, enemy, kings uint64, king bool) {
 	*jg = jumpGraph{start: from, kings: enemy & kings}
 	occ := all &^ (1 << from)
@@ -56,7 +53,6 @@ func (jg *jumpGraph) init(from int, all, enemy, kings uint64, king bool) {
 			t.lines[t.n] = [2]uint64{lo, hi}
 			t.n++
 			t.touch |= lo | hi
-			jg.prey |= 1 << x
 			for q := lo | hi; q != 0; q &= q - 1 {
 				jg.jumpable[bits.TrailingZeros64(q)] |= 1 << x
 			}
@@ -80,16 +76,15 @@ func (jg *jumpGraph) landings(x int, from uint64) uint64 {
 	return l
 }
 
-// reach returns the pieces outside taken that a capture standing on
-// squares could still jump, were each not jumped once only, and the
-// squares such captures visit: a bound on any capture from there.
-func (jg *jumpGraph) reach(squares, taken uint64) (pieces, visited uint64) {
+// reach returns the pieces a capture could jump, were each jumpable more
+// than once, and the squares it could visit: a bound on any capture.
+func (jg *jumpGraph) reach() (pieces, squares uint64) {
+	squares = 1 << jg.start
 	for {
-		var j uint64
+		pieces = 0
 		for q := squares; q != 0; q &= q - 1 {
-			j |= jg.jumpable[bits.TrailingZeros64(q)]
+			pieces |= jg.jumpable[bits.TrailingZeros64(q)]
 		}
-		pieces = j &^ taken
 		next := squares
 		for x := pieces; x != 0; x &= x - 1 {
 			next |= jg.landings(bits.TrailingZeros64(x), next)
@@ -108,17 +103,11 @@ func (jg *jumpGraph) value(set uint64) int {
 }
 
 // hardSearch finds the best captures of one hard piece by two exact
-// methods that take turns counted in work, never in time; the first to
-// finish answers:
-//
-//   - levels, top down (levelSearch): where the best captures take all or
-//     nearly all of what is in reach, as on crowded boards, a handful of
-//     Euler tests answer;
-//   - sets, bottom up (setSearch): where few sets can be taken, it
-//     answers at once.
-//
-// Both find only real captures, so those of either, finished or not, are
-// gathered (add), those below the best score dropped.
+// methods taking turns counted in work; the first through answers. Levels,
+// top down (levelSearch), answers in a few Euler tests where the best
+// captures take nearly all in reach, as on crowded boards; sets, bottom up
+// (setSearch), where few sets can be taken. Both find only real captures,
+// so the finds of either are gathered (add), those below the best dropped.
 type hardSearch struct {
 	jg     jumpGraph
 	reach  uint64 // the pieces in reach of the start
@@ -134,11 +123,9 @@ type hardSearch struct {
 	// rest in mem.found.
 	found      [foundCap]setCaptures
 	nFound     int
-	levelsTurn int // the steps of the levels search's next turn
-	setsTurn   int // the sets of the set search's next turn
-	// setsFirst: the set search answered the last piece, and the next, on
-	// the same board, likely goes the same way.
-	setsFirst bool
+	levelsTurn int  // the units of the levels search's next turn
+	setsTurn   int  // and of the set search's
+	setsFirst  bool // the set search answered the last piece: likely the next too
 }
 
 // foundCap is how many captures found a hard search keeps on its stack.
@@ -147,9 +134,9 @@ const foundCap = 1 << 8
 // setCaptures are the captures taking exactly a set, and where they can end.
 type setCaptures struct{ set, ends uint64 }
 
-// hardMemory is what a hard search may need beyond its stack. It is kept
-// from call to call in hardMemories: made for each call, the set search's
-// 9 MiB would be most of a hard call's time and its only allocation.
+// hardMemory is what a hard search may need beyond its stack, kept from
+// call to call in hardMemories: the set search's 9 MiB, made for each
+// call, would be most of its time and its only allocation.
 type hardMemory struct {
 	sets  setSearch
 	found []setCaptures // the captures found past foundCap
@@ -166,8 +153,7 @@ func (h *hardSearch) memory() *hardMemory {
 }
 
 // add keeps that captures taking set, of score score, can end on ends, and
-// drops those below it. All those kept have one score, so they are no more
-// than the captures of one score the piece has.
+// drops those below it. All those kept have one score.
 func (h *hardSearch) add(set, ends uint64, score int) {
 	if score < h.bar {
 		return
@@ -202,10 +188,9 @@ func (h *hardSearch) allFound() [2][]setCaptures {
 	return [2][]setCaptures{h.found[:h.nFound], rest}
 }
 
-// begin starts the search of the piece of h.jg, whose captures must score
-// at least h.bar to matter.
+// begin starts the search of the piece of h.jg, for captures of h.bar on.
 func (h *hardSearch) begin() {
-	h.reach, h.within = h.jg.reach(1<<h.jg.start, 0)
+	h.reach, h.within = h.jg.reach()
 	h.levels.init(h)
 	h.sets = nil
 	h.dropFound()
@@ -240,9 +225,9 @@ func (h *hardSearch) next() bool {
 	return false
 }
 
-// levelSearch asks the Euler test of the sets of the pieces in reach, by
-// score from the heaviest down, which can be taken exactly and where such
-// captures end. The first score level with such a set is the best.
+// levelSearch asks the Euler test which sets of the pieces in reach can be
+// taken exactly and where, by score from the heaviest down. The first
+// score level with such a set is the best.
 type levelSearch struct {
 	kings, men [layout.NumSquares]uint8 // the pieces in reach, by kind
 	nk, nm     int
@@ -284,8 +269,7 @@ func (l *levelSearch) init(h *hardSearch) {
 	l.level, l.inLevel, l.testing, l.hit = 0, false, false, false
 }
 
-// run tries sets within budget units of work, and reports whether the
-// search is through.
+// run tries sets for budget units of work, and reports whether it is through.
 func (l *levelSearch) run(h *hardSearch, budget int) bool {
 	e := &h.euler
 	for work := 0; work < budget; {
@@ -322,8 +306,8 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 	return false
 }
 
-// next moves to the next combination, and reports false when there is
-// none: the levels are through, or a level had a set that can be taken.
+// next moves to the next combination, and reports false when the levels
+// are through, or a level had a set that can be taken.
 func (l *levelSearch) next() bool {
 	for l.level < l.n {
 		k, m := l.levels[l.level][0], l.levels[l.level][1]

@@ -2,17 +2,15 @@ package capture
 
 import "github.com/frisian-draughts/frisian/internal/layout"
 
-// Where a king could capture from, for a whole board at once: a king on
-// square y can jump in direction d when the squares from y up to an enemy
-// piece are empty and so is the square behind it. During a capture nothing
-// moves but the king, so with every own king's square counted as empty
-// this picture holds every jump any king can make during its capture, and
-// a few more: the search looks only where it says yes.
+// Where a king could capture from, for a whole board at once: a king on y
+// can jump in direction d when the squares from y up to an enemy piece are
+// empty, as is the square behind it. Only the king moves during a capture,
+// so with own kings' squares counted empty this holds every jump any king
+// can make during its capture, and a few more.
 
-// kingJumpFrom fills from, for each direction index d, with the empty
-// squares and own kings' squares from which a king could jump an enemy
-// piece of opp in direction d, where open holds the empty squares and the
-// own kings'. It returns their union.
+// kingJumpFrom fills from[d] with the squares of open (empty or own kings')
+// from which a king could jump a piece of opp in direction d, and returns
+// their union.
 func kingJumpFrom(from *[8]uint64, opp, open uint64) uint64 {
 	from[0], from[4] = fillShort(opp, open, layout.E)
 	from[3], from[7] = fillShort(opp, open, layout.S)
@@ -27,11 +25,9 @@ func kingJumpFrom(from *[8]uint64, opp, open uint64) uint64 {
 
 // fillShort returns, along a row or a column (o bits a step), the open
 // squares from which a king jumps a piece of opp going up (towards square
-// 50), and going down. Each fill step doubles the distance covered; two
-// cover a line of five.
+// 50) and going down. Each step doubles the distance: two cover five.
 func fillShort(opp, open uint64, o uint) (up, down uint64) {
-	// The runs of two open squares: by their lower square going up, by
-	// their upper one going down.
+	// Runs of two open squares, by their lower square (up), upper (down).
 	run2 := open & (open >> o)
 	up = (opp & (open >> o)) >> o & open
 	up |= open & (up >> o)

@@ -3,25 +3,22 @@ package capture
 import "math/bits"
 
 // setSearch is the bottom-up method of hardSearch: for each set of pieces a
-// capture can take, every square the piece can stand on having taken
-// exactly that set, in one bitboard. A jump from all those squares at once
-// costs a few ANDs, so each set is visited once. A set can end a capture
-// on the squares from which no piece left can be jumped.
+// capture can take, the squares it can stand on having taken exactly that
+// set, in one bitboard, so that each set is expanded once, by a few ANDs.
+// A capture can end on those from which no piece left can be jumped.
 //
-// With at most maxDense pieces in reach, a set is numbered by the places
-// of its pieces in the list of those in reach, and its squares kept in an
-// index by number: every set comes after its subsets, so one pass in order
-// settles each set before its supersets. With more, the sets of each size
-// are kept in a hash table (setTable), one size after the other.
+// With at most maxDense pieces in reach, a set's squares are kept in an
+// index by the set's number (the places of its pieces among those in
+// reach): each set comes after its subsets, so one pass in order settles
+// it before its supersets. With more, the sets of each size are kept in a
+// hash table (setTable), one size after the other.
 type setSearch struct {
-	n      int
-	pieces [64]uint8 // the pieces in reach, by place
-	place  [64]uint8 // the place of each piece in reach, by bit
-	dense  bool      // at most maxDense pieces: squares by set in index
-	// arena holds the index or the two tables; clean reports that it is
-	// all zeros but for the tables' sets in use.
-	arena   []uint64
-	clean   bool
+	n       int
+	pieces  [64]uint8  // the pieces in reach, by place
+	place   [64]uint8  // the place of each piece in reach, by bit
+	dense   bool       // at most maxDense pieces: squares by set in index
+	arena   []uint64   // the index or the two tables
+	clean   bool       // arena is zero but for the tables' slots in use
 	index   []uint64   // the squares of each set, by number
 	inUse   []uint64   // a bit for each set whose squares are in index
 	at      int        // the number of the next set to expand, or slot of cur
@@ -31,7 +28,6 @@ type setSearch struct {
 	jumpBy  [64]uint64 // the places of the pieces that can be jumped from each square
 	targets [64]target // the pieces in reach, by place
 	kings   uint64     // the places of the kings
-	all     uint64     // the places of all the pieces in reach
 }
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
@@ -60,7 +56,6 @@ func (s *setSearch) init(h *hardSearch) {
 			s.jumpBy[b] |= 1 << s.place[bits.TrailingZeros64(j)]
 		}
 	}
-	s.all = 1<<s.n - 1
 	s.dense, s.full, s.at = s.n <= maxDense, false, 0
 	start := uint64(1) << h.jg.start
 	if s.arena == nil {

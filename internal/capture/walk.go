@@ -8,17 +8,15 @@ import (
 )
 
 // Walker walks the captures of one piece square by square, for the cold
-// paths: a move's landing paths, click-by-click input, move text. Whether
-// a capture standing somewhere can still take exactly some pieces and end
-// on some square is the Euler test's question.
+// paths: landing paths, click-by-click input, move text. Where a capture
+// can still go is the Euler test's question.
 type Walker struct {
 	jg    jumpGraph
 	euler eulerTest
 }
 
-// NewWalker returns the walker of the captures of the piece on bit from,
-// a king or a man, with the pieces of all on the board, that jump only
-// pieces of prey (of which kings are the kings).
+// NewWalker returns the walker of the captures of the king or man on bit
+// from, with the pieces of all on the board, jumping pieces of prey.
 func NewWalker(from int, all, prey, kings uint64, king bool) *Walker {
 	w := new(Walker)
 	w.jg.init(from&63, all, prey, kings, king)
@@ -58,8 +56,7 @@ func (w *Walker) JumpBetween(a, b int) (int, bool) {
 
 // Ends returns the squares of want on which a capture standing on bit at
 // can end after taking exactly the pieces of left, landing on every square
-// of visit (but at) on the way. When ctx is done first the answer may be
-// short (ctx.Err() says so).
+// of visit on the way. If ctx is done first, the answer may be short.
 func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uint64 {
 	if left == 0 {
 		return want & (1 << (at & 63))
