@@ -19,7 +19,6 @@ package capture
 import (
 	"context"
 	"math/bits"
-	"slices"
 
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
@@ -263,27 +262,27 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 			hardMemories.Put(h.mem)
 		}
 	}()
-	type hardPiece struct {
-		b, bound int
-		king     bool
-	}
-	var buf [layout.NumSquares]hardPiece
-	pieces := buf[:0]
+	var bound [64]int // of the captures of each piece
 	for k := kings | men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
-		king := kings&(1<<b) != 0
-		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, king)
+		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, kings>>b&1 != 0)
 		r, _ := h.jg.reach()
-		pieces = append(pieces, hardPiece{b, h.jg.value(r), king})
+		bound[b] = h.jg.value(r)
 	}
-	slices.SortStableFunc(pieces, func(x, y hardPiece) int { return y.bound - x.bound })
-	for _, pc := range pieces {
-		if pc.bound < g.best {
+	for left := kings | men; left != 0; {
+		b := bits.TrailingZeros64(left) // of the highest bound, the lowest
+		for k := left & (left - 1); k != 0; k &= k - 1 {
+			if c := bits.TrailingZeros64(k); bound[c] > bound[b] {
+				b = c
+			}
+		}
+		if left &^= 1 << b; bound[b] < g.best {
 			continue
 		}
-		g.setPiece(pc.b, pc.king, len(dst))
+		king := kings>>b&1 != 0
+		g.setPiece(b, king, len(dst))
 		g.hard = true
-		h.jg.init(pc.b, g.Own|g.Opp, g.Opp, g.OppKings, pc.king)
+		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, king)
 		h.bar = max(g.best, 0)
 		h.begin()
 		for !h.next() {
