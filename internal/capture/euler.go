@@ -23,7 +23,9 @@ type eulerSearch struct {
 	steps int
 	depth int // the label being chosen, -1 once the test is through
 	stack [layout.NumSquares + 1]eulerFrame
-	parts [layout.NumSquares + 1]uint64 // the parts of the edges so far, with the start
+	// The parts the edges of each node join, with the start's: a node at
+	// depth i has at most i+1, after those of the nodes above it.
+	parts [(layout.NumSquares + 1) * (layout.NumSquares + 2) / 2]uint64
 	// space[i] is spanned by the differences between the jumps of each
 	// label from i on, and sum[i] is the sum of their first jumps.
 	space [layout.NumSquares + 1]gf2Basis
@@ -187,12 +189,10 @@ func (t *eulerTest) run(limit int) bool {
 type eulerFrame struct {
 	p       uint64 // the parities before the choice
 	t       uint64 // the squares of the parts before the choice
-	n       int    // the parts before the choice
+	off, n  int    // the parts before the choice: parts[off:off+n]
 	entered bool   // the node's checks are done and its choices begun
 	li      int    // the line of the choice
 	a, b    uint64 // its squares still to try: a&-a and b&-b are the current ones
-	undo    [3]uint64
-	ua, ub  int    // the parts the choice changed, -1 for none
 	rest    uint64 // the remainder of need and the later first jumps (fits)
 }
 
@@ -216,7 +216,6 @@ func (e *eulerSearch) run(limit int) bool {
 			f.entered, f.li = true, 0
 			f.a, f.b = l.lines[0][0], l.lines[0][1]
 		} else {
-			e.unchoose(f)
 			if e.want&^e.found == 0 {
 				e.depth = -1
 				break
@@ -278,7 +277,7 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 	need := f.p ^ e.start
 	open := e.open[i]
 	if f.n > 1 {
-		for _, c := range e.parts[:f.n] {
+		for _, c := range e.parts[f.off : f.off+f.n] {
 			if c&open == 0 {
 				return false // a part that can no longer join the others
 			}
@@ -295,53 +294,24 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 	return true
 }
 
-// choose makes f's current edge label i's jump, and pushes the next node.
+// choose makes f's current edge label i's jump, and pushes the next node,
+// whose parts are f's with those the edge touches joined into one.
 func (e *eulerSearch) choose(i int, f *eulerFrame) {
-	a, b := f.a&-f.a, f.b&-f.b
-	edge := a | b
-	n := f.n
-	ia, ib := -1, -1
-	for j, rest := 0, edge&f.t; rest != 0; j++ {
-		if c := e.parts[j]; c&rest != 0 {
-			if c&a != 0 {
-				ia = j
-			}
-			if c&b != 0 {
-				ib = j
-			}
-			rest &^= c
+	edge := f.a&-f.a | f.b&-f.b
+	next := &e.stack[i+1] // its other fields are set on entry
+	next.p, next.t, next.entered = f.p^edge, f.t|edge, false
+	next.off, next.n = f.off+f.n, 1
+	joined := edge
+	for _, c := range e.parts[f.off : f.off+f.n] {
+		if c&edge != 0 {
+			joined |= c
+		} else {
+			e.parts[next.off+next.n] = c
+			next.n++
 		}
 	}
-	f.ua, f.ub = -1, -1
-	switch {
-	case ia < 0 && ib < 0: // a part of its own
-		e.parts[n] = edge
-		n++
-	case ia < 0 || ib < 0 || ia == ib: // joins one part
-		j := max(ia, ib)
-		f.ua, f.undo[0] = j, e.parts[j]
-		e.parts[j] |= edge
-	default: // joins two: the last part takes the place of the second
-		lo, hi := min(ia, ib), max(ia, ib)
-		f.ua, f.ub = lo, hi
-		f.undo = [3]uint64{e.parts[lo], e.parts[hi], e.parts[n-1]}
-		e.parts[lo] |= e.parts[hi] | edge
-		e.parts[hi] = e.parts[n-1]
-		n--
-	}
+	e.parts[next.off] = joined
 	e.depth++
-	next := &e.stack[e.depth] // its other fields are set on entry
-	next.p, next.t, next.n, next.entered = f.p^edge, f.t|edge, n, false
-}
-
-// unchoose undoes f's choice in the parts.
-func (e *eulerSearch) unchoose(f *eulerFrame) {
-	switch {
-	case f.ub >= 0:
-		e.parts[f.n-1], e.parts[f.ub], e.parts[f.ua] = f.undo[2], f.undo[1], f.undo[0]
-	case f.ua >= 0:
-		e.parts[f.ua] = f.undo[0]
-	}
 }
 
 // gf2Basis is a basis of bitboards over GF(2) in reduced echelon form:
