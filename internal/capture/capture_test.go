@@ -343,7 +343,7 @@ func TestEulerOrders(t *testing.T) {
 
 // The Euler test's end squares are those of every capture found by trying
 // every way, for random sets of the pieces a crowded board's king can
-// reach.
+// reach, and random squares the capture must land on.
 func TestEulerEnds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		b := drawWalk(t)
@@ -352,25 +352,32 @@ func TestEulerEnds(t *testing.T) {
 			return
 		}
 		w := NewWalker(from, b.own|b.opp, b.opp, b.kings, true)
-		reach, _ := w.jg.reach()
-		var set uint64
+		reach, within := w.jg.reach()
+		var set, visit uint64
 		for r := reach; r != 0; r &= r - 1 {
 			if bits.OnesCount64(set) < 9 && rapid.Bool().Draw(t, "in") {
 				set |= r & -r
 			}
 		}
+		for q := within &^ (1 << from); q != 0; q &= q - 1 {
+			if rapid.IntRange(0, 15).Draw(t, "visit") == 0 {
+				visit |= q & -q
+			}
+		}
 		var want uint64
-		var walk func(at int, left uint64)
-		walk = func(at int, left uint64) {
+		var walk func(at int, left, landed uint64)
+		walk = func(at int, left, landed uint64) {
 			if left == 0 {
-				want |= 1 << at
+				if visit&^landed == 0 {
+					want |= 1 << at
+				}
 				return
 			}
-			w.Steps(at, left, func(l, piece int) { walk(l, left&^(1<<piece)) })
+			w.Steps(at, left, func(l, piece int) { walk(l, left&^(1<<piece), landed|1<<l) })
 		}
-		walk(from, set)
-		if got := w.Ends(context.Background(), from, set, layout.BoardMask, 0); got != want {
-			t.Fatalf("from %d taking %s: ends %s, want %s", layout.SquareOf[from], squareList(set), squareList(got), squareList(want))
+		walk(from, set, 0)
+		if got := w.Ends(context.Background(), from, set, layout.BoardMask, visit); got != want {
+			t.Fatalf("from %d taking %s landing on %s: ends %s, want %s", layout.SquareOf[from], squareList(set), squareList(visit), squareList(got), squareList(want))
 		}
 	})
 }

@@ -147,8 +147,8 @@ type eulerTest struct {
 
 // init readies a test, as eulerSearch.init, whose captures land on visit.
 func (t *eulerTest) init(jg *jumpGraph, at int, set, within, visit uint64) {
-	t.e[0].visit, t.e[1].visit = visit, visit
 	t.e[0].init(jg, at, set, within)
+	t.e[0].visit, t.e[1].visit = visit, visit
 }
 
 // begin starts the test for the ends in want, as eulerSearch.begin.

@@ -58,10 +58,14 @@ func (w *Walker) JumpBetween(a, b int) (int, bool) {
 // can end after taking exactly the pieces of left, landing on every square
 // of visit on the way. If ctx is done first, the answer may be short.
 func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uint64 {
+	visit &^= 1 << (at & 63)
 	if left == 0 {
+		if visit != 0 {
+			return 0
+		}
 		return want & (1 << (at & 63))
 	}
-	w.euler.init(&w.jg, at&63, left, layout.BoardMask, visit&^(1<<(at&63)))
+	w.euler.init(&w.jg, at&63, left, layout.BoardMask, visit)
 	w.euler.begin(want)
 	for limit := turn; !w.euler.run(limit); limit += turn {
 		if ctx.Err() != nil {
