@@ -315,12 +315,12 @@ func (l *levelSearch) next() bool {
 			l.kc, l.mc, l.inLevel = 1<<k-1, 1<<m-1, true
 			return true
 		}
-		if c := nextCombination(l.mc); m > 0 && c < 1<<l.nm {
+		if c := nextCombination(l.mc); c < 1<<l.nm {
 			l.mc = c
 			return true
 		}
 		l.mc = 1<<m - 1
-		if c := nextCombination(l.kc); k > 0 && c < 1<<l.nk {
+		if c := nextCombination(l.kc); c < 1<<l.nk {
 			l.kc = c
 			return true
 		}
@@ -333,7 +333,7 @@ func (l *levelSearch) next() bool {
 }
 
 // nextCombination returns the next larger number with as many bits as c
-// (Gosper's hack), or all bits set when c is 0.
+// (Gosper's hack), or all bits set when c is 0: no next.
 func nextCombination(c uint64) uint64 {
 	if c == 0 {
 		return ^uint64(0)
