@@ -401,9 +401,11 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 			}
 		}
 		if ends != 0 {
-			g.nodes++ // one node for them all
-			for ; ends != 0; ends &= ends - 1 {
-				dst = g.record(dst, bits.TrailingZeros64(ends), taken, sc)
+			// One node, and one look at the score, for them all.
+			if g.nodes++; sc >= g.best {
+				for ; ends != 0; ends &= ends - 1 {
+					dst = g.keep(dst, bits.TrailingZeros64(ends), taken, sc)
+				}
 			}
 		}
 	}
