@@ -464,8 +464,9 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
 		bit = uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
 	}
-	if score > g.best {
-		dst = g.raise(dst, score)
+	if score > g.best { // the new best: drop the captures kept before
+		g.best, g.pieceStart, g.seen = score, g.start, 0
+		dst = dst[:g.start]
 	} else if g.hard || g.seen&bit != 0 {
 		// Only the current piece's moves can be the same move.
 		for _, old := range dst[g.pieceStart:] {
@@ -476,12 +477,6 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 	}
 	g.seen |= bit
 	return append(dst, m)
-}
-
-// raise makes score the best, dropping the captures kept before.
-func (g *Search[M]) raise(dst []M, score int) []M {
-	g.best, g.pieceStart, g.seen = score, g.start, 0
-	return dst[:g.start]
 }
 
 // JumpOnce describes the captures of a side without kings. When no man can
