@@ -48,8 +48,8 @@ const (
 	sparseKings = 6
 	firstTurn   = 1 << 14
 	turn        = 1 << 10
-	setShare    = 8
-	tableCost   = 16
+	setShare    = 16
+	tableCost   = 32
 )
 
 // The flags of a Move.
