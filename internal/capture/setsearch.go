@@ -32,7 +32,8 @@ type setSearch struct {
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
 // two tables of setSlots slots of 16 bytes in the same 8 MiB, each at most
-// half full.
+// seven eighths full: a fuller table probes longer, but a full one ends the
+// set search and leaves the levels search alone.
 const (
 	maxDense    = 20
 	setSlotBits = maxDense - 2 // four arrays of setSlots words fill the index
@@ -215,7 +216,7 @@ func (t *setTable) add(set, squares uint64) bool {
 			t.squares[i] |= squares
 			return true
 		case 0:
-			if t.n == setSlots/2 {
+			if t.n == setSlots*7/8 {
 				return false
 			}
 			t.sets[i], t.squares[i] = set, squares
