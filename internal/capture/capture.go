@@ -131,7 +131,7 @@ type Search[M Moves] struct {
 	nodes      int    // nodes of the current piece's plain search
 	limit      int    // its budget, in nodes
 	over       bool   // the plain search ran past its budget: the piece is hard
-	hard       bool   // the captures come from the hard search: any may come twice
+	unique     bool   // the captures come from the hard search, each once: no look for duplicates
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
 	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
@@ -281,21 +281,23 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		}
 		king := kings>>b&1 != 0
 		g.setPiece(b, king, len(dst))
-		g.hard = true
 		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, king)
 		h.bar = max(g.best, 0)
 		h.begin()
 		for !h.next() {
 		}
-		// Kept only now: the set search finds light captures first.
+		// Kept only now: the set search finds light captures first. Only
+		// the method that answered, whose finds are complete and each
+		// once; the other's are some of the same.
+		g.unique = true
 		for _, part := range h.allFound() {
 			for _, f := range part {
-				for e := f.ends; e != 0; e &= e - 1 {
+				for e := f.ends; e != 0 && f.bySets == h.setsFirst; e &= e - 1 {
 					dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
 				}
 			}
 		}
-		g.hard = false
+		g.unique = false
 		if h.err != nil {
 			g.Err = h.err
 			return dst
@@ -467,7 +469,7 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 	if score > g.best { // the new best: drop the captures kept before
 		g.best, g.pieceStart, g.seen = score, g.start, 0
 		dst = dst[:g.start]
-	} else if g.hard || g.seen&bit != 0 {
+	} else if !g.unique && g.seen&bit != 0 {
 		// Only the current piece's moves can be the same move.
 		for _, old := range dst[g.pieceStart:] {
 			if old == m {

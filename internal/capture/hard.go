@@ -131,8 +131,12 @@ type hardSearch struct {
 // foundCap is how many captures found a hard search keeps on its stack.
 const foundCap = 1 << 8
 
-// setCaptures are the captures taking exactly a set, and where they can end.
-type setCaptures struct{ set, ends uint64 }
+// setCaptures are the captures taking exactly a set, where they can end,
+// and whether the set search found them (else the levels search).
+type setCaptures struct {
+	set, ends uint64
+	bySets    bool
+}
 
 // hardMemory is what a hard search may need beyond its stack, kept from
 // call to call in hardMemories: the set search's 9 MiB, made for each
@@ -152,9 +156,10 @@ func (h *hardSearch) memory() *hardMemory {
 	return h.mem
 }
 
-// add keeps that captures taking set, of score score, can end on ends, and
-// drops those below it. All those kept have one score.
-func (h *hardSearch) add(set, ends uint64, score int) {
+// add keeps that captures taking set, of score score, can end on ends, as
+// the set search or the levels search found, and drops those below it.
+// All those kept have one score.
+func (h *hardSearch) add(set, ends uint64, score int, bySets bool) {
 	if score < h.bar {
 		return
 	}
@@ -163,12 +168,12 @@ func (h *hardSearch) add(set, ends uint64, score int) {
 		h.dropFound()
 	}
 	if h.nFound < foundCap {
-		h.found[h.nFound] = setCaptures{set, ends}
+		h.found[h.nFound] = setCaptures{set, ends, bySets}
 		h.nFound++
 		return
 	}
 	m := h.memory()
-	m.found = append(m.found, setCaptures{set, ends})
+	m.found = append(m.found, setCaptures{set, ends, bySets})
 }
 
 // dropFound forgets the captures found.
@@ -300,7 +305,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 		l.testing = false
 		if e.found != 0 {
 			l.hit = true
-			h.add(l.set, e.found, h.jg.value(l.set))
+			h.add(l.set, e.found, h.jg.value(l.set), false)
 		}
 	}
 	return false

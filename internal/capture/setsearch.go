@@ -131,7 +131,7 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 			for t := set; t != 0; t &= t - 1 {
 				taken |= 1 << s.pieces[bits.TrailingZeros64(t)]
 			}
-			h.add(taken, stops, score)
+			h.add(taken, stops, score, true)
 		}
 	}
 	for ; jumps != 0; jumps &= jumps - 1 {
