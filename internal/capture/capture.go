@@ -38,7 +38,8 @@ const (
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
 //     of levels (a quarter, and as many of sets, after a piece the set
 //     search answered); then they take turns of turn units, sets setShare
-//     times as many. An Euler test as long as firstTurn adds a second order.
+//     times as many. An Euler test as long as firstTurn starts over in a
+//     second order, then the first, each try twice as long.
 //   - tableCost: the units of a set expanded in the set search's hash
 //     tables, whose writes go all over their memory.
 const (

@@ -303,9 +303,10 @@ func TestWorstCaseMethods(t *testing.T) {
 	}
 }
 
-// Each order of the Euler test alone finds the same ends as the two in
-// turns (eulerTest), on the test of everything in reach of each piece of
-// the worst-case positions: the long tests, where the turns switch.
+// Each order of the Euler test alone finds the same ends as the test that
+// starts over in the other order (eulerTest), on the test of everything in
+// reach of each piece of the worst-case positions: the long tests, where
+// it starts over.
 func TestEulerOrders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a second or two in all")
@@ -319,7 +320,7 @@ func TestEulerOrders(t *testing.T) {
 			jg.init(from, b.own|b.opp, b.opp, b.kings, b.kings&(1<<from) != 0)
 			reach, within := jg.reach()
 			var pair eulerTest
-			pair.init(&jg, from, reach, within, 0)
+			pair.init(&jg, from, reach, within)
 			pair.begin(within)
 			pair.run(math.MaxInt)
 			if pair.second {

@@ -18,7 +18,7 @@ type eulerSearch struct {
 	label [layout.NumSquares]target     // the pieces to take, in search order
 	open  [layout.NumSquares + 1]uint64 // the squares label i or a later one touches
 	want  uint64                        // the ends asked for
-	visit uint64                        // squares the capture must land on (walks)
+	visit uint64                        // squares the capture must land on (walks set it after init)
 	found uint64                        // the ends found
 	steps int
 	depth int // the label being chosen, -1 once the test is through
@@ -35,7 +35,7 @@ type eulerSearch struct {
 // init readies a test of captures standing on bit at that take exactly
 // the pieces of set, within the squares of within.
 func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
-	e.start, e.k, e.visit = 1<<at, 0, 0
+	e.start, e.k, e.visit, e.found, e.steps = 1<<at, 0, 0, 0, 0
 	for s := set; s != 0; s &= s - 1 {
 		x := bits.TrailingZeros64(s)
 		l, t := &e.label[e.k], &jg.target[x]
@@ -110,10 +110,12 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 	}
 }
 
-// begin starts a test for the ends in want and returns its cost in steps.
+// begin starts a test for the ends in want, or starts it over in another
+// order, keeping the ends found and the steps taken, and returns its cost
+// in steps.
 // The parities alone (see fits) turn down most sets before any ordering.
 func (e *eulerSearch) begin(want uint64, second bool) int {
-	e.want, e.found, e.steps, e.depth = want, 0, 0, -1
+	e.want, e.depth = want, -1
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {
@@ -132,57 +134,34 @@ func (e *eulerSearch) begin(want uint64, second bool) int {
 
 // eulerTest is the Euler test in two orders of the labels, as which is
 // fast depends on the position, up to a hundredfold. After firstTurn steps
-// in the first, the two take turns, each as many steps as the other has
-// taken, sharing the ends found, until either is through: at most about
-// three times what the faster needs.
+// it starts over in the other order, keeping the ends found, and so on,
+// each try twice as long as the last: at most about five times what the
+// faster order needs.
 type eulerTest struct {
-	e       [2]eulerSearch
-	want    uint64
-	cur     int  // the order whose turn it is
-	second  bool // the second order has begun
-	turnEnd int  // the steps of e[cur] at which its turn ends
-	steps   int  // of both orders
-	found   uint64
-}
-
-// init readies a test, as eulerSearch.init, whose captures land on visit.
-func (t *eulerTest) init(jg *jumpGraph, at int, set, within, visit uint64) {
-	t.e[0].init(jg, at, set, within)
-	t.e[0].visit, t.e[1].visit = visit, visit
+	eulerSearch
+	second  bool // the order of the current try
+	tryLen  int  // its length in steps
+	turnEnd int  // the steps at which it ends
 }
 
 // begin starts the test for the ends in want, as eulerSearch.begin.
 func (t *eulerTest) begin(want uint64) int {
-	t.want, t.cur, t.second, t.turnEnd, t.steps, t.found = want, 0, false, firstTurn, 0, 0
-	return t.e[0].begin(want, false)
+	t.second, t.tryLen, t.turnEnd = false, firstTurn, firstTurn
+	return t.eulerSearch.begin(want, false)
 }
 
 // run goes on with the test until it is through or has taken limit steps
 // in all, as eulerSearch.run.
 func (t *eulerTest) run(limit int) bool {
-	for t.steps < limit {
-		e := &t.e[t.cur]
-		before := e.steps
-		through := e.run(min(t.turnEnd, e.steps+limit-t.steps))
-		t.steps += e.steps - before
-		t.found |= e.found
-		if through {
-			return true
+	for !t.eulerSearch.run(min(limit, t.turnEnd)) {
+		if t.steps >= limit {
+			return false
 		}
-		if e.steps < t.turnEnd {
-			continue
-		}
-		t.cur ^= 1
-		next := &t.e[t.cur]
-		if !t.second {
-			t.second = true
-			next.start, next.k, next.label = e.start, e.k, e.label
-			t.steps += next.begin(t.want, true)
-		}
-		next.found |= t.found
-		t.turnEnd = next.steps + e.steps
+		t.second, t.tryLen = !t.second, 2*t.tryLen
+		t.steps += t.eulerSearch.begin(t.want, t.second)
+		t.turnEnd = t.steps + t.tryLen
 	}
-	return false
+	return true
 }
 
 // eulerFrame is the state of one label's choice in the depth first search.

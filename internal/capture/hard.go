@@ -293,7 +293,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 				continue
 			}
 			l.set, l.testing = set, true
-			e.init(&h.jg, h.jg.start, set, h.within, 0)
+			e.init(&h.jg, h.jg.start, set, h.within)
 			work += e.begin(stop)
 		}
 		steps := e.steps

@@ -65,7 +65,8 @@ func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uin
 		}
 		return want & (1 << (at & 63))
 	}
-	w.euler.init(&w.jg, at&63, left, layout.BoardMask, visit)
+	w.euler.init(&w.jg, at&63, left, layout.BoardMask)
+	w.euler.visit = visit
 	w.euler.begin(want)
 	for limit := turn; !w.euler.run(limit); limit += turn {
 		if ctx.Err() != nil {
