@@ -257,12 +257,8 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 // most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
-	h.ctx = g.Ctx
-	defer func() {
-		if h.mem != nil {
-			hardMemories.Put(h.mem)
-		}
-	}()
+	h.ctx, h.mem = g.Ctx, hardMemories.Get().(*hardMemory)
+	defer hardMemories.Put(h.mem)
 	var bound [64]int // of the captures of each piece
 	for k := kings | men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
@@ -291,11 +287,9 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		// the method that answered, whose finds are complete and each
 		// once; the other's are some of the same.
 		g.unique = true
-		for _, part := range h.allFound() {
-			for _, f := range part {
-				for e := f.ends; e != 0 && f.bySets == h.setsFirst; e &= e - 1 {
-					dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
-				}
+		for _, f := range h.mem.found {
+			for e := f.ends; e != 0 && f.bySets == h.setsFirst; e &= e - 1 {
+				dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
 			}
 		}
 		g.unique = false

@@ -53,13 +53,12 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 			caps = append(caps, capture{from, bits.TrailingZeros64(e), set})
 		}
 	}
+	h.mem = new(hardMemory)
 	flush := func() {
-		for _, part := range h.allFound() {
-			for _, f := range part {
-				keep(f.set, f.ends, h.bar)
-			}
+		for _, f := range h.mem.found {
+			keep(f.set, f.ends, h.bar)
 		}
-		h.dropFound()
+		h.mem.found = h.mem.found[:0]
 	}
 	switch method {
 	case "plain":
@@ -78,7 +77,7 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		}
 		flush()
 	case "sets":
-		h.sets = new(setSearch)
+		h.sets = &h.mem.sets
 		h.sets.init(&h)
 		for {
 			done := h.sets.run(&h, math.MaxInt)

@@ -109,27 +109,20 @@ func (jg *jumpGraph) value(set uint64) int {
 // (setSearch), where few sets can be taken. Both find only real captures,
 // so the finds of either are gathered (add), those below the best dropped.
 type hardSearch struct {
-	jg     jumpGraph
-	reach  uint64 // the pieces in reach of the start
-	within uint64 // the squares in reach
-	bar    int    // the score the captures must reach to matter
-	ctx    context.Context
-	err    error
-	levels levelSearch
-	sets   *setSearch // once the set search has begun, in mem
-	euler  eulerTest
-	mem    *hardMemory // from hardMemories, once needed
-	// The captures found, all of score bar: the first foundCap here, the
-	// rest in mem.found.
-	found      [foundCap]setCaptures
-	nFound     int
-	levelsTurn int  // the units of the levels search's next turn
-	setsTurn   int  // and of the set search's
-	setsFirst  bool // the set search answered the last piece: likely the next too
+	jg         jumpGraph
+	reach      uint64 // the pieces in reach of the start
+	within     uint64 // the squares in reach
+	bar        int    // the score the captures must reach to matter
+	ctx        context.Context
+	err        error
+	levels     levelSearch
+	sets       *setSearch // once the set search has begun, in mem
+	euler      eulerTest
+	mem        *hardMemory // from hardMemories
+	levelsTurn int         // the units of the levels search's next turn
+	setsTurn   int         // and of the set search's
+	setsFirst  bool        // the set search answered the last piece: likely the next too
 }
-
-// foundCap is how many captures found a hard search keeps on its stack.
-const foundCap = 1 << 8
 
 // setCaptures are the captures taking exactly a set, where they can end,
 // and whether the set search found them (else the levels search).
@@ -138,23 +131,15 @@ type setCaptures struct {
 	bySets    bool
 }
 
-// hardMemory is what a hard search may need beyond its stack, kept from
-// call to call in hardMemories: the set search's 9 MiB, made for each
-// call, would be most of its time and its only allocation.
+// hardMemory is what a hard search needs beyond its stack, kept from call
+// to call in hardMemories: the set search's 9 MiB, made for each call,
+// would be most of its time and its only allocation.
 type hardMemory struct {
 	sets  setSearch
-	found []setCaptures // the captures found past foundCap
+	found []setCaptures // the captures found, all of score bar
 }
 
 var hardMemories = sync.Pool{New: func() any { return new(hardMemory) }}
-
-// memory returns h.mem, taking it from the pool when h has none yet.
-func (h *hardSearch) memory() *hardMemory {
-	if h.mem == nil {
-		h.mem = hardMemories.Get().(*hardMemory)
-	}
-	return h.mem
-}
 
 // add keeps that captures taking set, of score score, can end on ends, as
 // the set search or the levels search found, and drops those below it.
@@ -165,32 +150,9 @@ func (h *hardSearch) add(set, ends uint64, score int, bySets bool) {
 	}
 	if score > h.bar {
 		h.bar = score
-		h.dropFound()
-	}
-	if h.nFound < foundCap {
-		h.found[h.nFound] = setCaptures{set, ends, bySets}
-		h.nFound++
-		return
-	}
-	m := h.memory()
-	m.found = append(m.found, setCaptures{set, ends, bySets})
-}
-
-// dropFound forgets the captures found.
-func (h *hardSearch) dropFound() {
-	h.nFound = 0
-	if h.mem != nil {
 		h.mem.found = h.mem.found[:0]
 	}
-}
-
-// allFound returns the captures found, in the two parts they are kept in.
-func (h *hardSearch) allFound() [2][]setCaptures {
-	var rest []setCaptures
-	if h.mem != nil {
-		rest = h.mem.found
-	}
-	return [2][]setCaptures{h.found[:h.nFound], rest}
+	h.mem.found = append(h.mem.found, setCaptures{set, ends, bySets})
 }
 
 // begin starts the search of the piece of h.jg, for captures of h.bar on.
@@ -198,7 +160,7 @@ func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach()
 	h.levels.init(h)
 	h.sets = nil
-	h.dropFound()
+	h.mem.found = h.mem.found[:0]
 	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
 	// With at most two score levels to test, levels goes first anyway.
 	if h.setsFirst && h.levels.n > 2 {
@@ -219,7 +181,7 @@ func (h *hardSearch) next() bool {
 		return true
 	}
 	if h.sets == nil {
-		h.sets = &h.memory().sets
+		h.sets = &h.mem.sets
 		h.sets.init(h)
 	}
 	if !h.sets.full && h.sets.run(h, h.setsTurn) {
