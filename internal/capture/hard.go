@@ -102,6 +102,54 @@ func (jg *jumpGraph) value(set uint64) int {
 	return 2*(kingValue*k+manValue*(bits.OnesCount64(set)-k)) + jg.kingBit
 }
 
+// searchHardPieces finishes the hard pieces, those that could capture the
+// most first, so that their best score cuts the others.
+func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
+	var h hardSearch
+	h.ctx, h.mem = g.Ctx, hardMemories.Get().(*hardMemory)
+	defer hardMemories.Put(h.mem)
+	var bound [64]int // of the captures of each piece
+	for k := kings | men; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, kings>>b&1 != 0)
+		r, _ := h.jg.reach()
+		bound[b] = h.jg.value(r)
+	}
+	for left := kings | men; left != 0; {
+		b := bits.TrailingZeros64(left) // of the highest bound, the lowest
+		for k := left & (left - 1); k != 0; k &= k - 1 {
+			if c := bits.TrailingZeros64(k); bound[c] > bound[b] {
+				b = c
+			}
+		}
+		if left &^= 1 << b; bound[b] < g.best {
+			continue
+		}
+		king := kings>>b&1 != 0
+		g.setPiece(b, king, len(dst))
+		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, king)
+		h.bar = max(g.best, 0)
+		h.begin()
+		for !h.next() {
+		}
+		// Kept only now: the set search finds light captures first. Only
+		// the method that answered, whose finds are complete and each
+		// once; the other's are some of the same.
+		g.unique = true
+		for _, f := range h.mem.found {
+			for e := f.ends; e != 0 && f.bySets == h.setsFirst; e &= e - 1 {
+				dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
+			}
+		}
+		g.unique = false
+		if h.err != nil {
+			g.Err = h.err
+			return dst
+		}
+	}
+	return dst
+}
+
 // hardSearch finds the best captures of one hard piece by two exact
 // methods taking turns counted in work; the first through answers. Levels,
 // top down (levelSearch), answers in a few Euler tests where the best
