@@ -18,9 +18,8 @@ type setSearch struct {
 	place   [64]uint8  // the place of each piece in reach, by bit
 	dense   bool       // at most maxDense pieces: squares by set in index
 	arena   []uint64   // the index or the two tables
-	clean   bool       // arena is zero but for the tables' slots in use
 	index   []uint64   // the squares of each set, by number
-	inUse   []uint64   // a bit for each set whose squares are in index
+	inUse   []uint64   // a bit for each set in index, or slot of the tables, in use
 	at      int        // the number of the next set to expand, or slot of cur
 	cur     setTable   // with more pieces: the sets of one size, being expanded
 	next    setTable   // and of the next size
@@ -60,24 +59,17 @@ func (s *setSearch) init(h *hardSearch) {
 	s.dense, s.full, s.at = s.n <= maxDense, false, 0
 	start := uint64(1) << h.jg.start
 	if s.arena == nil {
-		s.arena, s.inUse, s.clean = make([]uint64, 1<<maxDense), make([]uint64, 1<<maxDense/64), true
-		s.cur.inUse, s.next.inUse = make([]uint64, setSlots/64), make([]uint64, setSlots/64)
+		s.arena, s.inUse = make([]uint64, 1<<maxDense), make([]uint64, 1<<maxDense/64)
 	}
 	if s.dense {
-		s.index, s.clean = s.arena[:1<<s.n], false
+		s.index = s.arena[:1<<s.n]
 		clear(s.inUse[:(1<<s.n+63)/64])
 		s.index[0], s.inUse[0] = start, 1
 		return
 	}
-	if !s.clean {
-		clear(s.arena)
-		clear(s.cur.inUse)
-		clear(s.next.inUse)
-		s.cur.n, s.next.n, s.clean = 0, 0, true
-	}
-	s.cur.init(s.arena[:2*setSlots])
-	s.next.init(s.arena[2*setSlots:])
-	s.cur.add(1<<63, start)
+	s.cur.init(s.arena[:2*setSlots], s.inUse[:setSlots/64])
+	s.next.init(s.arena[2*setSlots:], s.inUse[setSlots/64:2*setSlots/64])
+	s.cur.add(0, start)
 }
 
 // run expands up to budget sets, or a tableCost-th as many in the hash
@@ -104,7 +96,6 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 				s.cur, s.next = s.next, s.cur
 			}
 			set, squares = s.cur.take(s.at)
-			set &^= 1 << 63
 		}
 		s.at++
 		if !s.expand(h, set, squares) {
@@ -151,7 +142,7 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 			} else {
 				s.index[next] |= land
 			}
-		} else if !s.next.add(next|1<<63, land) {
+		} else if !s.next.add(next, land) {
 			return false
 		}
 	}
@@ -182,46 +173,41 @@ func nextInUse(inUse []uint64, from, limit int) int {
 	return -1
 }
 
-// setTable holds sets with their squares, by open addressing. A set is
-// stored with bit 63 set, so that the empty set is not 0, a free slot.
+// setTable holds sets with their squares, by open addressing.
 type setTable struct {
 	sets, squares []uint64 // setSlots slots
 	inUse         []uint64 // a bit for each slot in use
 	n             int      // the slots in use
 }
 
-// init empties t and gives it mem, twice setSlots words, all zeros but for
-// the slots in use of the table that last had it.
-func (t *setTable) init(mem []uint64) {
-	for i := nextInUse(t.inUse, 0, setSlots); i >= 0; i = nextInUse(t.inUse, i+1, setSlots) {
-		t.take(i) // in the memory it had: the tables swap halves
-	}
-	t.sets, t.squares = mem[:setSlots], mem[setSlots:2*setSlots]
+// init empties t and gives it mem, twice setSlots words, and inUse.
+func (t *setTable) init(mem, inUse []uint64) {
+	t.sets, t.squares, t.inUse, t.n = mem[:setSlots], mem[setSlots:2*setSlots], inUse, 0
+	clear(inUse)
 }
 
 // take returns the set and squares of slot i and frees it.
 func (t *setTable) take(i int) (set, squares uint64) {
-	set, squares, t.sets[i] = t.sets[i], t.squares[i], 0
 	t.inUse[i>>6] &^= 1 << (i & 63)
 	t.n--
-	return set, squares
+	return t.sets[i], t.squares[i]
 }
 
 // add records that squares can be stood on having taken set, and reports
 // false when the table is full.
 func (t *setTable) add(set, squares uint64) bool {
 	for i := int(set * 0x9e3779b97f4a7c15 >> (64 - setSlotBits)); ; i = (i + 1) & (setSlots - 1) {
-		switch t.sets[i] {
-		case set:
-			t.squares[i] |= squares
-			return true
-		case 0:
+		if t.inUse[i>>6]&(1<<(i&63)) == 0 {
 			if t.n == setSlots*7/8 {
 				return false
 			}
 			t.sets[i], t.squares[i] = set, squares
 			t.inUse[i>>6] |= 1 << (i & 63)
 			t.n++
+			return true
+		}
+		if t.sets[i] == set {
+			t.squares[i] |= squares
 			return true
 		}
 	}
