@@ -139,9 +139,14 @@ type Search[M Moves] struct {
 }
 
 // outOfBudget reports whether a search that used up its budget must stop:
-// always, but at the early budget of a board that is not crowded.
+// always, but at the early budget of a board that is not crowded, where
+// fewer than crowdedPrey enemy pieces have an open square (empty, or the
+// side to move's) on both sides along some line.
 func (g *Search[M]) outOfBudget() bool {
-	if g.limit == earlyBudget && bits.OnesCount64(g.takeable(g.Empty|g.Own)) < crowdedPrey {
+	open := g.Empty | g.Own
+	crowd := g.Opp & (open<<layout.E&(open>>layout.E) | open<<layout.SW&(open>>layout.SW) |
+		open<<layout.SE&(open>>layout.SE) | open<<layout.S&(open>>layout.S))
+	if g.limit == earlyBudget && bits.OnesCount64(crowd) < crowdedPrey {
 		g.limit = plainBudget
 		return false
 	}
@@ -157,14 +162,17 @@ func (g *Search[M]) Captures(dst []M) []M {
 }
 
 // Jumpers returns the kings and men of the side to move that can jump, and
-// fills in g.jumpFrom when a king can.
+// fills in g.jumpFrom and g.offAxis, for CapturesOf, when a king can.
 func (g *Search[M]) Jumpers() (kings, men uint64) {
 	kings = g.OwnKings
 	if bits.OnesCount64(g.Opp) <= sparseKings {
 		kings = g.kingsJumping(kings)
 	}
 	if kings != 0 {
-		kings &= kingJumpFrom(&g.jumpFrom, g.Opp, g.Empty|g.OwnKings)
+		jf := &g.jumpFrom
+		kings &= kingJumpFrom(jf, g.Opp, g.Empty|g.OwnKings)
+		l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
+		g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
 	}
 	if g.OwnMen != 0 { // kings alone are common
 		men = JumpSources(g.Opp, g.Empty) & g.OwnMen
@@ -172,14 +180,11 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 	return kings, men
 }
 
-// CapturesOf appends the best captures of the given kings (allowed by
-// g.jumpFrom) and men (that can jump). Kings go first, since their
-// heavier captures cut the rest; hard pieces go last.
+// CapturesOf appends the best captures of the given kings and men, those
+// of Jumpers or fewer. Kings go first, since their heavier captures cut
+// the rest; hard pieces go last.
 func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
 	g.start, g.best, g.Err = len(dst), -1, nil
-	if kings != 0 {
-		g.initOffAxis()
-	}
 	var hardKings, hardMen uint64
 	for k := kings; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
@@ -204,13 +209,6 @@ func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
 	return dst
 }
 
-// takeable returns the enemy pieces that have an open square on both
-// sides along some line, where open holds the squares counted as open.
-func (g *Board) takeable(open uint64) uint64 {
-	return g.Opp & (open<<layout.E&(open>>layout.E) | open<<layout.SW&(open>>layout.SW) |
-		open<<layout.SE&(open>>layout.SE) | open<<layout.S&(open>>layout.S))
-}
-
 // kingsJumping returns those of kings, the side to move's, that can jump
 // now, looking at each enemy piece on their lines: quicker than the fill
 // when the enemy pieces are few.
@@ -227,13 +225,6 @@ func (g *Board) kingsJumping(kings uint64) uint64 {
 		}
 	}
 	return out
-}
-
-// initOffAxis fills in g.offAxis from g.jumpFrom, for a king search.
-func (g *Search[M]) initOffAxis() {
-	jf := &g.jumpFrom
-	l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
-	g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
 }
 
 // searchPiece appends the best captures of the piece on bit b that the

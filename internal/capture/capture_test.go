@@ -65,7 +65,6 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		var g Search[Move]
 		g.Init(b.own, b.opp, b.kings, b.side)
 		g.Jumpers()
-		g.initOffAxis()
 		g.start, g.best = 0, -1
 		for _, m := range g.searchPiece(nil, from, king, math.MaxInt) {
 			keep(m.captured, 1<<m.to, g.best)
