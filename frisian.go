@@ -344,7 +344,11 @@ func (p *Position) playBoard(m Move) {
 // bits).
 func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
 	from, to, taken := uint64(1)<<(m.from()&63), uint64(1)<<(m.to()&63), m.captured()
-	return p.side[1] &^ taken, p.side[0]&^from | to, p.kings&^(taken|from) | to*uint64(min(m.flags(), 1))
+	kings = p.kings &^ (taken | from)
+	if m.flags() != 0 {
+		kings |= to
+	}
+	return p.side[1] &^ taken, p.side[0]&^from | to, kings
 }
 
 // runAfter returns the opponent's three-move state after m, given its
