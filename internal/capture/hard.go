@@ -255,6 +255,13 @@ type levelSearch struct {
 	testing bool   // the Euler test of set is under way
 	set     uint64 // the set of the current combination
 	hit     bool   // the current level has a set that can be taken
+	// The parity space of all the pieces in reach (see eulerSearch.fits)
+	// and, reduced in it, the start and each piece's first jump (by bit):
+	// a set whose parities fail there fails in its own space, a subspace,
+	// and this look costs a few XORs where the test's own costs a basis.
+	all   gf2Basis
+	start uint64
+	first [64]uint64
 }
 
 func (l *levelSearch) init(h *hardSearch) {
@@ -282,6 +289,19 @@ func (l *levelSearch) init(h *hardSearch) {
 		return cmp.Compare(kingValue*b[0]+manValue*b[1], kingValue*a[0]+manValue*a[1])
 	})
 	l.level, l.inLevel, l.testing, l.hit = 0, false, false, false
+	e := &h.euler // its labels are the pieces in reach, in order
+	e.init(&h.jg, h.jg.start, h.reach, h.within)
+	l.all = gf2Basis{}
+	var first [layout.NumSquares]uint64
+	for i := range e.k {
+		if e.label[i].n != 0 {
+			e.label[i].span(&l.all, &first[i])
+		}
+	}
+	for i, r := 0, h.reach; r != 0; i, r = i+1, r&(r-1) {
+		l.first[bits.TrailingZeros64(r)] = l.all.reduce(first[i])
+	}
+	l.start = l.all.reduce(1 << h.jg.start)
 }
 
 // run tries sets for budget units of work, and reports whether it is through.
@@ -292,7 +312,9 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 			if !l.next() {
 				return true
 			}
-			set := spread(l.kc, &l.kings) | spread(l.mc, &l.men)
+			kings, r := l.spread(l.kc, &l.kings, l.start)
+			men, r := l.spread(l.mc, &l.men, r)
+			set := kings | men
 			// Where a capture taking set can stop: no piece left to jump.
 			stop := h.within
 			for u := h.reach &^ set; u != 0; u &= u - 1 {
@@ -300,6 +322,10 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 				work++
 			}
 			if stop == 0 {
+				continue
+			}
+			if !l.all.hasEnd(r, stop) {
+				work += bits.OnesCount64(set) // what the test's own look costs
 				continue
 			}
 			l.set, l.testing = set, true
@@ -358,11 +384,13 @@ func nextCombination(c uint64) uint64 {
 	return r | ((c^r)>>2)/low
 }
 
-// spread returns the pieces of list whose indices are the bits of c.
-func spread(c uint64, list *[layout.NumSquares]uint8) uint64 {
-	var set uint64
+// spread returns the pieces of list whose indices are the bits of c, and
+// r plus the parities of their first jumps, reduced in l.all.
+func (l *levelSearch) spread(c uint64, list *[layout.NumSquares]uint8, r uint64) (set, parity uint64) {
 	for ; c != 0; c &= c - 1 {
-		set |= 1 << list[bits.TrailingZeros64(c)&63]
+		b := list[bits.TrailingZeros64(c)&63] & 63
+		set |= 1 << b
+		r ^= l.first[b]
 	}
-	return set
+	return set, r
 }
