@@ -87,15 +87,16 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 			}
 			set, squares = uint64(s.at), s.index[s.at]
 		} else {
-			// The slots in order, so that memory is read in order; each is
-			// emptied as it is read, and the tables swap at the end.
+			// The slots in order, so that memory is read in order; at the
+			// end the tables swap, and the one read is emptied.
 			for s.at = nextInUse(s.cur.inUse, s.at, setSlots); s.at < 0; s.at = nextInUse(s.cur.inUse, 0, setSlots) {
 				if s.next.n == 0 {
 					return true
 				}
 				s.cur, s.next = s.next, s.cur
+				s.next.empty()
 			}
-			set, squares = s.cur.take(s.at)
+			set, squares = s.cur.sets[s.at], s.cur.squares[s.at]
 		}
 		s.at++
 		if !s.expand(h, set, squares) {
@@ -180,17 +181,16 @@ type setTable struct {
 	n             int      // the slots in use
 }
 
-// init empties t and gives it mem, twice setSlots words, and inUse.
+// init gives t mem, twice setSlots words, and inUse, and empties it.
 func (t *setTable) init(mem, inUse []uint64) {
-	t.sets, t.squares, t.inUse, t.n = mem[:setSlots], mem[setSlots:2*setSlots], inUse, 0
-	clear(inUse)
+	t.sets, t.squares, t.inUse = mem[:setSlots], mem[setSlots:2*setSlots], inUse
+	t.empty()
 }
 
-// take returns the set and squares of slot i and frees it.
-func (t *setTable) take(i int) (set, squares uint64) {
-	t.inUse[i>>6] &^= 1 << (i & 63)
-	t.n--
-	return t.sets[i], t.squares[i]
+// empty frees every slot of t.
+func (t *setTable) empty() {
+	clear(t.inUse)
+	t.n = 0
 }
 
 // add records that squares can be stood on having taken set, and reports
