@@ -137,7 +137,7 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		// once; the other's are some of the same.
 		g.unique = true
 		for _, f := range h.mem.found {
-			for e := f.ends; e != 0 && f.bySets == h.setsFirst; e &= e - 1 {
+			for e := f.ends; e != 0 && f.bySets == h.bySets; e &= e - 1 {
 				dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
 			}
 		}
@@ -168,8 +168,7 @@ type hardSearch struct {
 	euler      eulerTest
 	mem        *hardMemory // from hardMemories
 	levelsTurn int         // the units of the levels search's next turn
-	setsTurn   int         // and of the set search's
-	setsFirst  bool        // the set search answered the last piece: likely the next too
+	bySets     bool        // the set search answered
 }
 
 // setCaptures are the captures taking exactly a set, where they can end,
@@ -209,11 +208,7 @@ func (h *hardSearch) begin() {
 	h.levels.init(h)
 	h.sets = nil
 	h.mem.found = h.mem.found[:0]
-	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
-	// With at most two score levels to test, levels goes first anyway.
-	if h.setsFirst && h.levels.n > 2 {
-		h.levelsTurn, h.setsTurn = firstTurn/4, setShare*firstTurn/4
-	}
+	h.levelsTurn = firstTurn
 }
 
 // next runs one turn of each method and reports whether the search is
@@ -225,18 +220,18 @@ func (h *hardSearch) next() bool {
 		}
 	}
 	if h.levels.run(h, h.levelsTurn) {
-		h.setsFirst = false
+		h.bySets = false
 		return true
 	}
 	if h.sets == nil {
 		h.sets = &h.mem.sets
 		h.sets.init(h)
 	}
-	if !h.sets.full && h.sets.run(h, h.setsTurn) {
-		h.setsFirst = true
+	if !h.sets.full && h.sets.run(h, setShare*turn) {
+		h.bySets = true
 		return true
 	}
-	h.levelsTurn, h.setsTurn = turn, setShare*turn
+	h.levelsTurn = turn
 	return false
 }
 
