@@ -124,7 +124,14 @@ func (e *eulerSearch) begin(want uint64, second bool) int {
 		}
 		l.span(&space, &sum)
 	}
-	if !space.hasEnd(space.reduce(sum), want) {
+	// Only the squares with the remainder of the sum can be ends.
+	r := space.reduce(sum)
+	for w := want; w != 0; w &= w - 1 {
+		if !space.hasEnd(r, w&-w) {
+			e.want &^= w & -w
+		}
+	}
+	if e.want == 0 {
 		return e.k
 	}
 	e.order(second)
