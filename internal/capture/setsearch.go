@@ -111,18 +111,23 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 // (by places), and adds the jumps from there to the sets one larger. It
 // reports false when there was no room for them.
 func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
-	var jumps, stops uint64
+	var jumps uint64
 	for q := squares; q != 0; q &= q - 1 {
-		j := s.jumpBy[bits.TrailingZeros64(q)] &^ set
-		jumps |= j
-		stops |= q & -q & (((j | -j) >> 63) - 1) // the square, when j is 0
+		jumps |= s.jumpBy[bits.TrailingZeros64(q)]
 	}
-	if stops != 0 && set != 0 {
-		if score := s.value(set) + h.jg.kingBit; score >= h.bar {
-			var taken uint64
-			for t := set; t != 0; t &= t - 1 {
-				taken |= 1 << s.pieces[bits.TrailingZeros64(t)]
+	jumps &^= set
+	// Where no piece is left to jump, but only for a set that matters.
+	if score := s.value(set) + h.jg.kingBit; score >= h.bar && set != 0 {
+		var stops, taken uint64
+		for q := squares; q != 0; q &= q - 1 {
+			if s.jumpBy[bits.TrailingZeros64(q)]&^set == 0 {
+				stops |= q & -q
 			}
+		}
+		for t := set; t != 0 && stops != 0; t &= t - 1 {
+			taken |= 1 << s.pieces[bits.TrailingZeros64(t)]
+		}
+		if stops != 0 {
 			h.add(taken, stops, score, true)
 		}
 	}
