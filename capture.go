@@ -54,7 +54,8 @@ func appendSimple(dst []Move, b *capture.Board) (moves []Move, twice uint64, don
 // appendWithKings appends the legal moves of a side with kings.
 func (g *generator) appendWithKings(dst []Move) []Move {
 	n := len(dst)
-	if dst = g.Captures(dst); len(dst) > n {
+	kings, men := g.Jumpers()
+	if dst = g.CapturesOf(dst, kings, men); len(dst) > n {
 		return dst
 	}
 	return appendQuiet(dst, &g.Board, g.restricted)

@@ -153,13 +153,6 @@ func (g *Search[M]) outOfBudget() bool {
 	return true
 }
 
-// Captures appends the best captures of the side to move to dst, and
-// nothing when it has none.
-func (g *Search[M]) Captures(dst []M) []M {
-	kings, men := g.Jumpers()
-	return g.CapturesOf(dst, kings, men)
-}
-
 // Jumpers returns the kings and men of the side to move that can jump, and
 // fills in g.jumpFrom and g.offAxis, for CapturesOf, when a king can.
 func (g *Search[M]) Jumpers() (kings, men uint64) {

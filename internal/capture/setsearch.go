@@ -94,7 +94,8 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 					return true
 				}
 				s.cur, s.next = s.next, s.cur
-				s.next.empty()
+				clear(s.next.inUse)
+				s.next.n = 0
 			}
 			set, squares = s.cur.sets[s.at], s.cur.squares[s.at]
 		}
@@ -186,16 +187,10 @@ type setTable struct {
 	n             int      // the slots in use
 }
 
-// init gives t mem, twice setSlots words, and inUse, and empties it.
+// init empties t and gives it mem, twice setSlots words, and inUse.
 func (t *setTable) init(mem, inUse []uint64) {
-	t.sets, t.squares, t.inUse = mem[:setSlots], mem[setSlots:2*setSlots], inUse
-	t.empty()
-}
-
-// empty frees every slot of t.
-func (t *setTable) empty() {
-	clear(t.inUse)
-	t.n = 0
+	t.sets, t.squares, t.inUse, t.n = mem[:setSlots], mem[setSlots:2*setSlots], inUse, 0
+	clear(inUse)
 }
 
 // add records that squares can be stood on having taken set, and reports
