@@ -13,20 +13,23 @@ import "math/bits"
 // it before its supersets. With more, the sets of each size are kept in a
 // hash table (setTable), one size after the other.
 type setSearch struct {
-	n       int
-	pieces  [64]uint8  // the pieces in reach, by place
-	place   [64]uint8  // the place of each piece in reach, by bit
-	dense   bool       // at most maxDense pieces: squares by set in index
-	arena   []uint64   // the index or the two tables
-	index   []uint64   // the squares of each set, by number
-	inUse   []uint64   // a bit for each set in index, or slot of the tables, in use
-	at      int        // the number of the next set to expand, or slot of cur
-	cur     setTable   // with more pieces: the sets of one size, being expanded
-	next    setTable   // and of the next size
-	full    bool       // a size had more sets than the tables hold
-	jumpBy  [64]uint64 // the places of the pieces that can be jumped from each square
-	targets [64]target // the pieces in reach, by place
-	kings   uint64     // the places of the kings
+	n      int
+	pieces [64]uint8  // the pieces in reach, by place
+	place  [64]uint8  // the place of each piece in reach, by bit
+	dense  bool       // at most maxDense pieces: squares by set in index
+	arena  []uint64   // the index or the two tables
+	index  []uint64   // the squares of each set, by number
+	inUse  []uint64   // a bit for each set in index, or slot of the tables, in use
+	at     int        // the number of the next set to expand, or slot of cur
+	cur    setTable   // with more pieces: the sets of one size, being expanded
+	next   setTable   // and of the next size
+	full   bool       // a size had more sets than the tables hold
+	jumpBy [64]uint64 // the places of the pieces that can be jumped from each square
+	touch  [64]uint64 // the squares a jump over each piece in reach starts or lands on, by place
+	// Where a jump over each piece in reach lands from each square of its
+	// lines, by place and square: the run on the other side.
+	landFrom [64][64]uint64
+	kings    uint64 // the places of the kings
 }
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
@@ -43,7 +46,15 @@ func (s *setSearch) init(h *hardSearch) {
 	s.n, s.kings = 0, 0
 	for r := h.reach; r != 0; r &= r - 1 {
 		b := bits.TrailingZeros64(r)
-		s.pieces[s.n], s.place[b], s.targets[s.n] = uint8(b), uint8(s.n), h.jg.target[b]
+		t := &h.jg.target[b]
+		s.pieces[s.n], s.place[b], s.touch[s.n] = uint8(b), uint8(s.n), t.touch
+		for _, r := range t.lines[:t.n] {
+			for i, run := range r {
+				for q := run; q != 0; q &= q - 1 {
+					s.landFrom[s.n][bits.TrailingZeros64(q)] = r[1-i]
+				}
+			}
+		}
 		if h.jg.kings&(1<<b) != 0 {
 			s.kings |= 1 << s.n
 		}
@@ -134,12 +145,9 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	}
 	for ; jumps != 0; jumps &= jumps - 1 {
 		x := bits.TrailingZeros64(jumps) & 63
-		// Without a branch per line: (m | -m) >> 63 is 1 when m is not 0.
 		var land uint64
-		t := &s.targets[x]
-		for _, r := range t.lines[:t.n] {
-			m0, m1 := squares&r[0], squares&r[1]
-			land |= r[1]&-((m0|-m0)>>63) | r[0]&-((m1|-m1)>>63)
+		for q := squares & s.touch[x]; q != 0; q &= q - 1 {
+			land |= s.landFrom[x][bits.TrailingZeros64(q)]
 		}
 		next := set | 1<<x
 		if s.dense {
