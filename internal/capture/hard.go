@@ -168,7 +168,8 @@ type hardSearch struct {
 	euler      eulerTest
 	mem        *hardMemory // from hardMemories
 	levelsTurn int         // the units of the levels search's next turn
-	bySets     bool        // the set search answered
+	setsTurn   int         // and of the set search's
+	bySets     bool        // the set search answered (the last piece)
 }
 
 // setCaptures are the captures taking exactly a set, where they can end,
@@ -208,7 +209,10 @@ func (h *hardSearch) begin() {
 	h.levels.init(h)
 	h.sets = nil
 	h.mem.found = h.mem.found[:0]
-	h.levelsTurn = firstTurn
+	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
+	if h.bySets { // the set search answered the last piece: likely this one too
+		h.levelsTurn, h.setsTurn = firstTurn/4, setShare*firstTurn/4
+	}
 }
 
 // next runs one turn of each method and reports whether the search is
@@ -227,11 +231,11 @@ func (h *hardSearch) next() bool {
 		h.sets = &h.mem.sets
 		h.sets.init(h)
 	}
-	if !h.sets.full && h.sets.run(h, setShare*turn) {
+	if !h.sets.full && h.sets.run(h, h.setsTurn) {
 		h.bySets = true
 		return true
 	}
-	h.levelsTurn = turn
+	h.levelsTurn, h.setsTurn = turn, setShare*turn
 	return false
 }
 
