@@ -143,12 +143,14 @@ type Search[M Moves] struct {
 // fewer than crowdedPrey enemy pieces have an open square (empty, or the
 // side to move's) on both sides along some line.
 func (g *Search[M]) outOfBudget() bool {
-	open := g.Empty | g.Own
-	crowd := g.Opp & (open<<layout.E&(open>>layout.E) | open<<layout.SW&(open>>layout.SW) |
-		open<<layout.SE&(open>>layout.SE) | open<<layout.S&(open>>layout.S))
-	if g.limit == earlyBudget && bits.OnesCount64(crowd) < crowdedPrey {
-		g.limit = plainBudget
-		return false
+	if g.limit == earlyBudget {
+		open := g.Empty | g.Own
+		crowd := g.Opp & (open<<layout.E&(open>>layout.E) | open<<layout.SW&(open>>layout.SW) |
+			open<<layout.SE&(open>>layout.SE) | open<<layout.S&(open>>layout.S))
+		if bits.OnesCount64(crowd) < crowdedPrey {
+			g.limit = plainBudget
+			return false
+		}
 	}
 	g.over = true
 	return true
@@ -163,9 +165,10 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 	}
 	if kings != 0 {
 		jf := &g.jumpFrom
-		kings &= kingJumpFrom(jf, g.Opp, g.Empty|g.OwnKings)
-		l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
-		g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
+		if kings &= kingJumpFrom(jf, g.Opp, g.Empty|g.OwnKings); kings != 0 {
+			l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
+			g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
+		}
 	}
 	if g.OwnMen != 0 { // kings alone are common
 		men = JumpSources(g.Opp, g.Empty) & g.OwnMen

@@ -291,14 +291,15 @@ func (l *levelSearch) init(h *hardSearch) {
 	e := &h.euler // its labels are the pieces in reach, in order
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
 	l.all = gf2Basis{}
-	var first [layout.NumSquares]uint64
-	for i := range e.k {
-		if e.label[i].n != 0 {
-			e.label[i].span(&l.all, &first[i])
+	for i, r := 0, h.reach; r != 0; i, r = i+1, r&(r-1) {
+		x := bits.TrailingZeros64(r)
+		if l.first[x] = 0; e.label[i].n != 0 {
+			e.label[i].span(&l.all, &l.first[x])
 		}
 	}
-	for i, r := 0, h.reach; r != 0; i, r = i+1, r&(r-1) {
-		l.first[bits.TrailingZeros64(r)] = l.all.reduce(first[i])
+	for r := h.reach; r != 0; r &= r - 1 {
+		x := bits.TrailingZeros64(r)
+		l.first[x] = l.all.reduce(l.first[x])
 	}
 	l.start = l.all.reduce(1 << h.jg.start)
 }
@@ -384,12 +385,12 @@ func nextCombination(c uint64) uint64 {
 }
 
 // spread returns the pieces of list whose indices are the bits of c, and
-// r plus the parities of their first jumps, reduced in l.all.
-func (l *levelSearch) spread(c uint64, list *[layout.NumSquares]uint8, r uint64) (set, parity uint64) {
+// parity plus the parities of their first jumps, reduced in l.all.
+func (l *levelSearch) spread(c uint64, list *[layout.NumSquares]uint8, parity uint64) (set, _ uint64) {
 	for ; c != 0; c &= c - 1 {
 		b := list[bits.TrailingZeros64(c)&63] & 63
 		set |= 1 << b
-		r ^= l.first[b]
+		parity ^= l.first[b]
 	}
-	return set, r
+	return set, parity
 }

@@ -70,7 +70,10 @@ func (s *setSearch) init(h *hardSearch) {
 	s.dense, s.full, s.at = s.n <= maxDense, false, 0
 	start := uint64(1) << h.jg.start
 	if s.arena == nil {
+		// The tables share the index's memory and a quarter each of its bitmap.
 		s.arena, s.inUse = make([]uint64, 1<<maxDense), make([]uint64, 1<<maxDense/64)
+		s.cur = setTable{sets: s.arena[:setSlots], squares: s.arena[setSlots : 2*setSlots], inUse: s.inUse[:setSlots/64]}
+		s.next = setTable{sets: s.arena[2*setSlots : 3*setSlots], squares: s.arena[3*setSlots:], inUse: s.inUse[setSlots/64 : 2*setSlots/64]}
 	}
 	if s.dense {
 		s.index = s.arena[:1<<s.n]
@@ -78,8 +81,8 @@ func (s *setSearch) init(h *hardSearch) {
 		s.index[0], s.inUse[0] = start, 1
 		return
 	}
-	s.cur.init(s.arena[:2*setSlots], s.inUse[:setSlots/64])
-	s.next.init(s.arena[2*setSlots:], s.inUse[setSlots/64:2*setSlots/64])
+	s.cur.empty()
+	s.next.empty()
 	s.cur.add(0, start)
 }
 
@@ -105,8 +108,7 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 					return true
 				}
 				s.cur, s.next = s.next, s.cur
-				clear(s.next.inUse)
-				s.next.n = 0
+				s.next.empty()
 			}
 			set, squares = s.cur.sets[s.at], s.cur.squares[s.at]
 		}
@@ -130,16 +132,17 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	jumps &^= set
 	// Where no piece is left to jump, but only for a set that matters.
 	if score := s.value(set) + h.jg.kingBit; score >= h.bar && set != 0 {
-		var stops, taken uint64
+		var stops uint64
 		for q := squares; q != 0; q &= q - 1 {
 			if s.jumpBy[bits.TrailingZeros64(q)]&^set == 0 {
 				stops |= q & -q
 			}
 		}
-		for t := set; t != 0 && stops != 0; t &= t - 1 {
-			taken |= 1 << s.pieces[bits.TrailingZeros64(t)]
-		}
 		if stops != 0 {
+			var taken uint64
+			for t := set; t != 0; t &= t - 1 {
+				taken |= 1 << s.pieces[bits.TrailingZeros64(t)]
+			}
 			h.add(taken, stops, score, true)
 		}
 	}
@@ -195,10 +198,10 @@ type setTable struct {
 	n             int      // the slots in use
 }
 
-// init empties t and gives it mem, twice setSlots words, and inUse.
-func (t *setTable) init(mem, inUse []uint64) {
-	t.sets, t.squares, t.inUse, t.n = mem[:setSlots], mem[setSlots:2*setSlots], inUse, 0
-	clear(inUse)
+// empty frees every slot of t.
+func (t *setTable) empty() {
+	clear(t.inUse)
+	t.n = 0
 }
 
 // add records that squares can be stood on having taken set, and reports
