@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/bits"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,12 +54,13 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 			caps = append(caps, capture{from, bits.TrailingZeros64(e), set})
 		}
 	}
-	h.mem = new(hardMemory)
 	flush := func() {
-		for _, f := range h.mem.found {
-			keep(f.set, f.ends, h.bar)
+		for _, part := range h.allFound() {
+			for _, f := range part {
+				keep(f.set, f.ends, h.bar)
+			}
 		}
-		h.mem.found = h.mem.found[:0]
+		h.dropFound()
 	}
 	switch method {
 	case "plain":
@@ -76,7 +78,7 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		}
 		flush()
 	case "sets":
-		h.sets = &h.mem.sets
+		h.sets = &h.memory().sets
 		h.sets.init(&h)
 		for {
 			done := h.sets.run(&h, math.MaxInt)
@@ -448,6 +450,30 @@ func TestEngineIsPlain(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// A hard piece that the levels search answers takes nothing from the pool,
+// so it allocates nothing even once a collection has emptied the pool:
+// stress19's king, which the plain search gives up on.
+func TestNoAllocationsWithoutPool(t *testing.T) {
+	b, _, _ := parseFEN(t, "W:WK50:B3,7,10,12,13,14,17,20,21,23,25,30,32,36,38,39,41,43,K47")
+	var dst [256]Move
+	var g Search[Move]
+	find := func() {
+		runtime.GC() // twice: the pool keeps its items through one
+		runtime.GC()
+		g.Init(b.own, b.opp, b.kings, b.side)
+		captures(&g, dst[:0])
+	}
+	if n := testing.AllocsPerRun(3, find); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+	g.Init(b.own, b.opp, b.kings, b.side)
+	g.Jumpers()
+	g.start, g.best = 0, -1
+	if g.searchPiece(dst[:0], bits.TrailingZeros64(squareBit(50)), true, earlyBudget); !g.over {
+		t.Error("the king is not hard: the test tests nothing")
 	}
 }
 

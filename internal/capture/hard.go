@@ -106,8 +106,12 @@ func (jg *jumpGraph) value(set uint64) int {
 // most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
-	h.ctx, h.mem = g.Ctx, hardMemories.Get().(*hardMemory)
-	defer hardMemories.Put(h.mem)
+	h.ctx = g.Ctx
+	defer func() {
+		if h.mem != nil {
+			hardMemories.Put(h.mem)
+		}
+	}()
 	var bound [64]int // of the captures of each piece
 	for k := kings | men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
@@ -136,9 +140,11 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		// the method that answered, whose finds are complete and each
 		// once; the other's are some of the same.
 		g.unique = true
-		for _, f := range h.mem.found {
-			for e := f.ends; e != 0 && f.bySets == h.bySets; e &= e - 1 {
-				dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
+		for _, part := range h.allFound() {
+			for _, f := range part {
+				for e := f.ends; e != 0 && f.bySets == h.bySets; e &= e - 1 {
+					dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
+				}
 			}
 		}
 		g.unique = false
@@ -157,19 +163,24 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 // (setSearch), where few sets can be taken. Both find only real captures,
 // so the finds of either are gathered (add), those below the best dropped.
 type hardSearch struct {
-	jg         jumpGraph
-	reach      uint64 // the pieces in reach of the start
-	within     uint64 // the squares in reach
-	bar        int    // the score the captures must reach to matter
-	ctx        context.Context
-	err        error
-	levels     levelSearch
-	sets       *setSearch // once the set search has begun, in mem
-	euler      eulerTest
-	mem        *hardMemory // from hardMemories
-	levelsTurn int         // the units of the levels search's next turn
-	setsTurn   int         // and of the set search's
-	bySets     bool        // the set search answered (the last piece)
+	jg     jumpGraph
+	reach  uint64 // the pieces in reach of the start
+	within uint64 // the squares in reach
+	bar    int    // the score the captures must reach to matter
+	ctx    context.Context
+	err    error
+	levels levelSearch
+	sets   *setSearch // once the set search has begun, in mem
+	euler  eulerTest
+	mem    *hardMemory // from hardMemories, once needed
+	// The captures found, all of score bar: the first foundCap here, the
+	// rest in mem.found. A piece the levels search answers with few
+	// never takes the pool, which a collection may have emptied.
+	found      [foundCap]setCaptures
+	nFound     int
+	levelsTurn int  // the units of the levels search's next turn
+	setsTurn   int  // and of the set search's
+	bySets     bool // the set search answered (the last piece)
 }
 
 // setCaptures are the captures taking exactly a set, where they can end,
@@ -179,15 +190,26 @@ type setCaptures struct {
 	bySets    bool
 }
 
-// hardMemory is what a hard search needs beyond its stack, kept from call
-// to call in hardMemories: the set search's 9 MiB, made for each call,
-// would be most of its time and its only allocation.
+// foundCap is how many captures found a hard search keeps on its stack.
+const foundCap = 1 << 8
+
+// hardMemory is what a hard search may need beyond its stack, kept from
+// call to call in hardMemories: the set search's 9 MiB, made for each
+// call, would be most of its time and its only allocation.
 type hardMemory struct {
 	sets  setSearch
-	found []setCaptures // the captures found, all of score bar
+	found []setCaptures // the captures found past foundCap
 }
 
 var hardMemories = sync.Pool{New: func() any { return new(hardMemory) }}
+
+// memory returns h.mem, taking it from the pool when h has none yet.
+func (h *hardSearch) memory() *hardMemory {
+	if h.mem == nil {
+		h.mem = hardMemories.Get().(*hardMemory)
+	}
+	return h.mem
+}
 
 // add keeps that captures taking set, of score score, can end on ends, as
 // the set search or the levels search found, and drops those below it.
@@ -198,9 +220,32 @@ func (h *hardSearch) add(set, ends uint64, score int, bySets bool) {
 	}
 	if score > h.bar {
 		h.bar = score
+		h.dropFound()
+	}
+	if h.nFound < foundCap {
+		h.found[h.nFound] = setCaptures{set, ends, bySets}
+		h.nFound++
+		return
+	}
+	m := h.memory()
+	m.found = append(m.found, setCaptures{set, ends, bySets})
+}
+
+// dropFound forgets the captures found.
+func (h *hardSearch) dropFound() {
+	h.nFound = 0
+	if h.mem != nil {
 		h.mem.found = h.mem.found[:0]
 	}
-	h.mem.found = append(h.mem.found, setCaptures{set, ends, bySets})
+}
+
+// allFound returns the captures found, in the two parts they are kept in.
+func (h *hardSearch) allFound() [2][]setCaptures {
+	var rest []setCaptures
+	if h.mem != nil {
+		rest = h.mem.found
+	}
+	return [2][]setCaptures{h.found[:h.nFound], rest}
 }
 
 // begin starts the search of the piece of h.jg, for captures of h.bar on.
@@ -208,7 +253,7 @@ func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach()
 	h.levels.init(h)
 	h.sets = nil
-	h.mem.found = h.mem.found[:0]
+	h.dropFound()
 	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
 	if h.bySets { // the set search answered the last piece: likely this one too
 		h.levelsTurn, h.setsTurn = firstTurn/4, setShare*firstTurn/4
@@ -228,7 +273,7 @@ func (h *hardSearch) next() bool {
 		return true
 	}
 	if h.sets == nil {
-		h.sets = &h.mem.sets
+		h.sets = &h.memory().sets
 		h.sets.init(h)
 	}
 	if !h.sets.full && h.sets.run(h, h.setsTurn) {
