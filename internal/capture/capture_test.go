@@ -311,7 +311,7 @@ func TestWorstCaseMethods(t *testing.T) {
 }
 
 // Each order of the Euler test alone finds the same ends as the test that
-// starts over in the other order (eulerTest), on the test of everything in
+// starts over in the other order (eulerSearch.run), on the test of everything in
 // reach of each piece of the worst-case positions: the long tests, where
 // it starts over.
 func TestEulerOrders(t *testing.T) {
@@ -326,7 +326,7 @@ func TestEulerOrders(t *testing.T) {
 			var jg jumpGraph
 			jg.init(from, b.own|b.opp, b.opp, b.kings, b.kings&(1<<from) != 0)
 			reach, within := jg.reach()
-			var pair eulerTest
+			var pair eulerSearch
 			pair.init(&jg, from, reach, within)
 			pair.begin(within)
 			pair.run(math.MaxInt)
@@ -336,8 +336,11 @@ func TestEulerOrders(t *testing.T) {
 			for _, second := range []bool{false, true} {
 				var e eulerSearch
 				e.init(&jg, from, reach, within)
-				e.begin(within, second)
-				e.run(math.MaxInt)
+				if e.begin(within); e.depth >= 0 { // in one order alone
+					e.second = second
+					e.try()
+				}
+				e.search(math.MaxInt)
 				if e.found != pair.found {
 					t.Errorf("%s, piece on %d, second order %v: ends %s, both orders %s", names[i], layout.SquareOf[from], second, squareList(e.found), squareList(pair.found))
 				}

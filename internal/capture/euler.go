@@ -12,6 +12,11 @@ import (
 // are connected to the start and every square but start and end has even
 // degree. The test chooses the jumps depth first, keeping the parity of
 // every square and the parts the edges join.
+//
+// It has two orders of the labels, as which is fast depends on the
+// position, up to a hundredfold. After firstTurn steps it starts over in
+// the other order, keeping the ends found, and so on, each try twice as
+// long as the last: at most about five times what the faster order needs.
 type eulerSearch struct {
 	start uint64
 	k     int
@@ -30,6 +35,9 @@ type eulerSearch struct {
 	// label from i on, and sum[i] is the sum of their first jumps.
 	space [layout.NumSquares + 1]gf2Basis
 	sum   [layout.NumSquares + 1]uint64
+	// The current try: its order, its length and the steps at which it ends.
+	second         bool
+	tryLen, tryEnd int
 }
 
 // init readies a test of captures standing on bit at that take exactly
@@ -55,7 +63,7 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 // squares are settled (touched by no later label) early. The first order
 // favours labels that touch squares already touched and settle most; the
 // second those that settle most with the fewest jumps and new squares.
-func (e *eulerSearch) order(second bool) {
+func (e *eulerSearch) order() {
 	seen := e.start
 	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
 	for i := 0; i < e.k; i++ {
@@ -70,7 +78,7 @@ func (e *eulerSearch) order(second bool) {
 			adds := bits.OnesCount64(t &^ seen)
 			settles := bits.OnesCount64(t &^ (before | after[j+1]))
 			score := 4*bits.OnesCount64(t&seen) - adds + 3*settles
-			if second {
+			if e.second {
 				score = 16*settles - 4*adds
 				for _, r := range l.lines[:l.n] {
 					score -= bits.OnesCount64(r[0]) * bits.OnesCount64(r[1])
@@ -110,12 +118,10 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 	}
 }
 
-// begin starts a test for the ends in want, or starts it over in another
-// order, keeping the ends found and the steps taken, and returns its cost
-// in steps.
+// begin starts a test for the ends in want, and returns its cost in steps.
 // The parities alone (see fits) turn down most sets before any ordering.
-func (e *eulerSearch) begin(want uint64, second bool) int {
-	e.want, e.depth = want, -1
+func (e *eulerSearch) begin(want uint64) int {
+	e.want, e.depth, e.second, e.tryLen, e.tryEnd = want, -1, false, firstTurn, firstTurn
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {
@@ -126,7 +132,7 @@ func (e *eulerSearch) begin(want uint64, second bool) int {
 	}
 	// Only the squares with the remainder of the sum can be ends.
 	r := space.reduce(sum)
-	for w := want; w != 0; w &= w - 1 {
+	for w := e.want; w != 0; w &= w - 1 {
 		if !space.hasEnd(r, w&-w) {
 			e.want &^= w & -w
 		}
@@ -134,39 +140,27 @@ func (e *eulerSearch) begin(want uint64, second bool) int {
 	if e.want == 0 {
 		return e.k
 	}
-	e.order(second)
+	return e.try()
+}
+
+// try starts the test over in e.second's order, keeping the ends found and
+// the steps taken, and returns its cost in steps.
+func (e *eulerSearch) try() int {
+	e.order()
 	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{t: e.start, n: 1}
 	return e.k * e.k / 2
 }
 
-// eulerTest is the Euler test in two orders of the labels, as which is
-// fast depends on the position, up to a hundredfold. After firstTurn steps
-// it starts over in the other order, keeping the ends found, and so on,
-// each try twice as long as the last: at most about five times what the
-// faster order needs.
-type eulerTest struct {
-	eulerSearch
-	second  bool // the order of the current try
-	tryLen  int  // its length in steps
-	turnEnd int  // the steps at which it ends
-}
-
-// begin starts the test for the ends in want, as eulerSearch.begin.
-func (t *eulerTest) begin(want uint64) int {
-	t.second, t.tryLen, t.turnEnd = false, firstTurn, firstTurn
-	return t.eulerSearch.begin(want, false)
-}
-
 // run goes on with the test until it is through or has taken limit steps
-// in all, as eulerSearch.run.
-func (t *eulerTest) run(limit int) bool {
-	for !t.eulerSearch.run(min(limit, t.turnEnd)) {
-		if t.steps >= limit {
+// in all, and reports whether it is through: then found holds the ends.
+func (e *eulerSearch) run(limit int) bool {
+	for !e.search(min(limit, e.tryEnd)) {
+		if e.steps >= limit {
 			return false
 		}
-		t.second, t.tryLen = !t.second, 2*t.tryLen
-		t.steps += t.eulerSearch.begin(t.want, t.second)
-		t.turnEnd = t.steps + t.tryLen
+		e.second, e.tryLen = !e.second, 2*e.tryLen
+		e.steps += e.try()
+		e.tryEnd = e.steps + e.tryLen
 	}
 	return true
 }
@@ -182,9 +176,9 @@ type eulerFrame struct {
 	rest    uint64 // the remainder of need and the later first jumps (fits)
 }
 
-// run goes on with the test until it is through or has taken limit steps
-// in all, and reports whether it is through: then found holds the ends.
-func (e *eulerSearch) run(limit int) bool {
+// search goes on with the current try until it is through or the test
+// has taken limit steps in all, and reports whether it is through.
+func (e *eulerSearch) search(limit int) bool {
 	for e.depth >= 0 {
 		if e.steps >= limit {
 			return false

@@ -171,7 +171,7 @@ type hardSearch struct {
 	err    error
 	levels levelSearch
 	sets   *setSearch // once the set search has begun, in mem
-	euler  eulerTest
+	euler  eulerSearch
 	mem    *hardMemory // from hardMemories, once needed
 	// The captures found, all of score bar: the first foundCap here, the
 	// rest in mem.found. A piece the levels search answers with few

@@ -12,7 +12,7 @@ import (
 // can still go is the Euler test's question.
 type Walker struct {
 	jg    jumpGraph
-	euler eulerTest
+	euler eulerSearch
 }
 
 // NewWalker returns the walker of the captures of the king or man on bit
