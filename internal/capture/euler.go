@@ -38,7 +38,20 @@ type eulerSearch struct {
 	// The current try: its order, its length and the steps at which it ends.
 	second         bool
 	tryLen, tryEnd int
+	// The ends found possible below the nodes done, by label and parities:
+	// below a node only its parities decide which ends the search can reach,
+	// whatever jumps led there, so a node like one done is skipped when all
+	// those ends are found. A cut for parts or landings, which do depend on
+	// the jumps, makes every end possible. A slot holds its try's gen.
+	memo [memoSlots]memoSlot
+	gen  uint64
 }
+
+// memoSlot remembers that the node choosing label tag&255, with parities
+// p, allows no ends but those of ends.
+type memoSlot struct{ p, ends, tag uint64 }
+
+const memoSlots = 1 << 11
 
 // init readies a test of captures standing on bit at that take exactly
 // the pieces of set, within the squares of within.
@@ -146,6 +159,7 @@ func (e *eulerSearch) begin(want uint64) int {
 // try starts the test over in e.second's order, keeping the ends found and
 // the steps taken, and returns its cost in steps.
 func (e *eulerSearch) try() int {
+	e.gen++
 	e.order()
 	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{t: e.start, n: 1}
 	return e.k * e.k / 2
@@ -174,6 +188,7 @@ type eulerFrame struct {
 	li      int    // the line of the choice
 	a, b    uint64 // its squares still to try: a&-a and b&-b are the current ones
 	rest    uint64 // the remainder of need and the later first jumps (fits)
+	ends    uint64 // the ends the parities allow below the node
 }
 
 // search goes on with the current try until it is through or the test
@@ -189,8 +204,12 @@ func (e *eulerSearch) search(limit int) bool {
 		more := true
 		if !f.entered {
 			e.steps++
+			if m := e.slot(i, f.p); m.tag == e.gen<<8|uint64(i) && m.p == f.p && m.ends&^e.found == 0 {
+				e.pop(i, m.ends)
+				continue
+			}
 			if !e.enter(i, f) {
-				e.depth--
+				e.pop(i, f.ends)
 				continue
 			}
 			f.entered, f.li = true, 0
@@ -206,12 +225,26 @@ func (e *eulerSearch) search(limit int) bool {
 			more = f.advance(l)
 		}
 		if !more {
-			e.depth--
+			*e.slot(i, f.p) = memoSlot{f.p, f.ends | e.found, e.gen<<8 | uint64(i)}
+			e.pop(i, f.ends)
 			continue
 		}
 		e.choose(i, f)
 	}
 	return true
+}
+
+// slot returns the memo slot of the node choosing label i with parities p.
+func (e *eulerSearch) slot(i int, p uint64) *memoSlot {
+	return &e.memo[(p^uint64(i)<<57)*0x9e3779b97f4a7c15>>(64-11)]
+}
+
+// pop leaves the node choosing label i, whose parities allow ends.
+func (e *eulerSearch) pop(i int, ends uint64) {
+	if i > 0 {
+		e.stack[i-1].ends |= ends
+	}
+	e.depth--
 }
 
 // fits reports whether f's current edge can still lead to a wanted end.
@@ -256,6 +289,7 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 	// need: the odd squares, the start's parity flipped; at a leaf, the end.
 	need := f.p ^ e.start
 	open := e.open[i]
+	f.ends = ^uint64(0) // unknown, where it cuts for another cause than parity
 	if f.n > 1 {
 		for _, c := range e.parts[f.off : f.off+f.n] {
 			if c&open == 0 {
@@ -267,9 +301,10 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 		return false // a square to land on that no jump can reach
 	}
 	if i == e.k {
-		e.found |= need
+		f.ends, e.found = need, e.found|need
 		return false
 	}
+	f.ends = 0
 	f.rest = e.space[i+1].reduce(need ^ e.sum[i+1])
 	return true
 }
