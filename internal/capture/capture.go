@@ -36,10 +36,10 @@ const (
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of levels (a quarter, and as many of sets, after a piece the set
-//     search answered); then they take turns of turn units, sets setShare
-//     times as many. An Euler test as long as firstTurn starts over in a
-//     second order, then the first, each try twice as long.
+//     of levels; then they take turns of turn units, sets setShare times
+//     as many, which gives each about half the time. An Euler test as
+//     long as firstTurn starts over in a second order, then the first,
+//     each try twice as long.
 //   - tableCost: the units of a set expanded in the set search's hash
 //     tables, whose writes go all over their memory.
 const (
@@ -49,7 +49,7 @@ const (
 	sparseKings = 6
 	firstTurn   = 1 << 14
 	turn        = 1 << 10
-	setShare    = 16
+	setShare    = 2
 	tableCost   = 32
 )
 

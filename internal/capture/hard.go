@@ -180,7 +180,7 @@ type hardSearch struct {
 	nFound     int
 	levelsTurn int  // the units of the levels search's next turn
 	setsTurn   int  // and of the set search's
-	bySets     bool // the set search answered (the last piece)
+	bySets     bool // the set search answered
 }
 
 // setCaptures are the captures taking exactly a set, where they can end,
@@ -255,9 +255,6 @@ func (h *hardSearch) begin() {
 	h.sets = nil
 	h.dropFound()
 	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
-	if h.bySets { // the set search answered the last piece: likely this one too
-		h.levelsTurn, h.setsTurn = firstTurn/4, setShare*firstTurn/4
-	}
 }
 
 // next runs one turn of each method and reports whether the search is
