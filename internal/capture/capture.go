@@ -36,7 +36,8 @@ const (
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of levels; then they take turns of turn units, sets setShare times
+//     of levels, or, with at most firstTurn sets, goes to the set search
+//     alone; then they take turns of turn units, sets setShare times
 //     as many, which gives each about half the time. An Euler test as
 //     long as firstTurn starts over in a second order, then the first,
 //     each try twice as long.

@@ -255,6 +255,10 @@ func (h *hardSearch) begin() {
 	h.sets = nil
 	h.dropFound()
 	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
+	if sets := 1 << bits.OnesCount64(h.reach); sets <= firstTurn {
+		// The set search is through within a first turn: it alone.
+		h.levelsTurn, h.setsTurn = 0, sets+1
+	}
 }
 
 // next runs one turn of each method and reports whether the search is
