@@ -43,7 +43,7 @@ type eulerSearch struct {
 	// whatever jumps led there, so a node like one done is skipped when all
 	// those ends are found. A cut for parts or landings, which do depend on
 	// the jumps, makes every end possible. A slot holds its try's gen.
-	memo [memoSlots]memoSlot
+	memo [1 << memoBits]memoSlot
 	gen  uint64
 }
 
@@ -51,7 +51,8 @@ type eulerSearch struct {
 // p, allows no ends but those of ends.
 type memoSlot struct{ p, ends, tag uint64 }
 
-const memoSlots = 1 << 11
+// memoBits is the log2 of the table's slots.
+const memoBits = 11
 
 // init readies a test of captures standing on bit at that take exactly
 // the pieces of set, within the squares of within.
@@ -236,7 +237,7 @@ func (e *eulerSearch) search(limit int) bool {
 
 // slot returns the memo slot of the node choosing label i with parities p.
 func (e *eulerSearch) slot(i int, p uint64) *memoSlot {
-	return &e.memo[(p^uint64(i)<<57)*0x9e3779b97f4a7c15>>(64-11)]
+	return &e.memo[(p^uint64(i)<<57)*0x9e3779b97f4a7c15>>(64-memoBits)]
 }
 
 // pop leaves the node choosing label i, whose parities allow ends.

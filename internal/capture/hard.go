@@ -251,14 +251,16 @@ func (h *hardSearch) allFound() [2][]setCaptures {
 // begin starts the search of the piece of h.jg, for captures of h.bar on.
 func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach()
-	h.levels.init(h)
 	h.sets = nil
 	h.dropFound()
-	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
 	if sets := 1 << bits.OnesCount64(h.reach); sets <= firstTurn {
-		// The set search is through within a first turn: it alone.
+		// The set search alone, through in one turn: its sets, and one
+		// look that finds none left. The levels search never runs.
 		h.levelsTurn, h.setsTurn = 0, sets+1
+		return
 	}
+	h.levels.init(h)
+	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
 }
 
 // next runs one turn of each method and reports whether the search is
