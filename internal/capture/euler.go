@@ -42,17 +42,25 @@ type eulerSearch struct {
 	// below a node only its parities decide which ends the search can reach,
 	// whatever jumps led there, so a node like one done is skipped when all
 	// those ends are found. A cut for parts or landings, which do depend on
-	// the jumps, makes every end possible. A slot holds its try's gen.
-	memo [1 << memoBits]memoSlot
-	gen  uint64
+	// the jumps, makes every end possible.
+	memo *memoTable
+}
+
+// memoTable is the Euler test's table of nodes done. A slot holds the
+// gen of the try that wrote it, so that the table is never cleared.
+type memoTable struct {
+	slots []memoSlot // a power of two
+	shift uint       // 64 less the log2 of len(slots)
+	gen   uint64
+}
+
+func newMemoTable(log2 uint) memoTable {
+	return memoTable{slots: make([]memoSlot, 1<<log2), shift: 64 - log2}
 }
 
 // memoSlot remembers that the node choosing label tag&255, with parities
 // p, allows no ends but those of ends.
 type memoSlot struct{ p, ends, tag uint64 }
-
-// memoBits is the log2 of the table's slots.
-const memoBits = 11
 
 // init readies a test of captures standing on bit at that take exactly
 // the pieces of set, within the squares of within.
@@ -160,7 +168,7 @@ func (e *eulerSearch) begin(want uint64) int {
 // try starts the test over in e.second's order, keeping the ends found and
 // the steps taken, and returns its cost in steps.
 func (e *eulerSearch) try() int {
-	e.gen++
+	e.memo.gen++
 	e.order()
 	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{t: e.start, n: 1}
 	return e.k * e.k / 2
@@ -205,7 +213,7 @@ func (e *eulerSearch) search(limit int) bool {
 		more := true
 		if !f.entered {
 			e.steps++
-			if m := e.slot(i, f.p); m.tag == e.gen<<8|uint64(i) && m.p == f.p && m.ends&^e.found == 0 {
+			if m := e.slot(i, f.p); m.tag == e.memo.gen<<8|uint64(i) && m.p == f.p && m.ends&^e.found == 0 {
 				e.pop(i, m.ends)
 				continue
 			}
@@ -226,7 +234,7 @@ func (e *eulerSearch) search(limit int) bool {
 			more = f.advance(l)
 		}
 		if !more {
-			*e.slot(i, f.p) = memoSlot{f.p, f.ends | e.found, e.gen<<8 | uint64(i)}
+			*e.slot(i, f.p) = memoSlot{f.p, f.ends | e.found, e.memo.gen<<8 | uint64(i)}
 			e.pop(i, f.ends)
 			continue
 		}
@@ -237,7 +245,7 @@ func (e *eulerSearch) search(limit int) bool {
 
 // slot returns the memo slot of the node choosing label i with parities p.
 func (e *eulerSearch) slot(i int, p uint64) *memoSlot {
-	return &e.memo[(p^uint64(i)<<57)*0x9e3779b97f4a7c15>>(64-memoBits)]
+	return &e.memo.slots[(p^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift]
 }
 
 // pop leaves the node choosing label i, whose parities allow ends.

@@ -106,12 +106,8 @@ func (jg *jumpGraph) value(set uint64) int {
 // most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
-	h.ctx = g.Ctx
-	defer func() {
-		if h.mem != nil {
-			hardMemories.Put(h.mem)
-		}
-	}()
+	h.ctx, h.mem = g.Ctx, hardMemories.Get().(*hardMemory)
+	defer hardMemories.Put(h.mem)
 	var bound [64]int // of the captures of each piece
 	for k := kings | men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
@@ -140,11 +136,9 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		// the method that answered, whose finds are complete and each
 		// once; the other's are some of the same.
 		g.unique = true
-		for _, part := range h.allFound() {
-			for _, f := range part {
-				for e := f.ends; e != 0 && f.bySets == h.bySets; e &= e - 1 {
-					dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
-				}
+		for _, f := range h.mem.found {
+			for e := f.ends; e != 0 && f.bySets == h.bySets; e &= e - 1 {
+				dst = g.record(dst, bits.TrailingZeros64(e), f.set, h.bar)
 			}
 		}
 		g.unique = false
@@ -163,21 +157,16 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 // (setSearch), where few sets can be taken. Both find only real captures,
 // so the finds of either are gathered (add), those below the best dropped.
 type hardSearch struct {
-	jg     jumpGraph
-	reach  uint64 // the pieces in reach of the start
-	within uint64 // the squares in reach
-	bar    int    // the score the captures must reach to matter
-	ctx    context.Context
-	err    error
-	levels levelSearch
-	sets   *setSearch // once the set search has begun, in mem
-	euler  eulerSearch
-	mem    *hardMemory // from hardMemories, once needed
-	// The captures found, all of score bar: the first foundCap here, the
-	// rest in mem.found. A piece the levels search answers with few
-	// never takes the pool, which a collection may have emptied.
-	found      [foundCap]setCaptures
-	nFound     int
+	jg         jumpGraph
+	reach      uint64 // the pieces in reach of the start
+	within     uint64 // the squares in reach
+	bar        int    // the score the captures must reach to matter
+	ctx        context.Context
+	err        error
+	levels     levelSearch
+	sets       *setSearch // once the set search has begun, in mem
+	euler      eulerSearch
+	mem        *hardMemory
 	levelsTurn int  // the units of the levels search's next turn
 	setsTurn   int  // and of the set search's
 	bySets     bool // the set search answered
@@ -190,26 +179,23 @@ type setCaptures struct {
 	bySets    bool
 }
 
-// foundCap is how many captures found a hard search keeps on its stack.
-const foundCap = 1 << 8
-
-// hardMemory is what a hard search may need beyond its stack, kept from
-// call to call in hardMemories: the set search's 9 MiB, made for each
-// call, would be most of its time and its only allocation.
+// hardMemory is what a hard search needs beyond its stack, kept from call
+// to call in hardMemories: the set search's 9 MiB (made when first used)
+// and the Euler test's table, made for each call, would be most of its
+// time and its only allocations.
 type hardMemory struct {
 	sets  setSearch
-	found []setCaptures // the captures found past foundCap
+	memo  memoTable
+	found []setCaptures // the captures found, all of score bar
 }
 
-var hardMemories = sync.Pool{New: func() any { return new(hardMemory) }}
+var hardMemories = sync.Pool{New: func() any {
+	return &hardMemory{memo: newMemoTable(hardMemoBits)}
+}}
 
-// memory returns h.mem, taking it from the pool when h has none yet.
-func (h *hardSearch) memory() *hardMemory {
-	if h.mem == nil {
-		h.mem = hardMemories.Get().(*hardMemory)
-	}
-	return h.mem
-}
+// hardMemoBits is the log2 of the slots of the Euler test's table in a
+// hard search: 384 KiB.
+const hardMemoBits = 14
 
 // add keeps that captures taking set, of score score, can end on ends, as
 // the set search or the levels search found, and drops those below it.
@@ -222,30 +208,12 @@ func (h *hardSearch) add(set, ends uint64, score int, bySets bool) {
 		h.bar = score
 		h.dropFound()
 	}
-	if h.nFound < foundCap {
-		h.found[h.nFound] = setCaptures{set, ends, bySets}
-		h.nFound++
-		return
-	}
-	m := h.memory()
-	m.found = append(m.found, setCaptures{set, ends, bySets})
+	h.mem.found = append(h.mem.found, setCaptures{set, ends, bySets})
 }
 
 // dropFound forgets the captures found.
 func (h *hardSearch) dropFound() {
-	h.nFound = 0
-	if h.mem != nil {
-		h.mem.found = h.mem.found[:0]
-	}
-}
-
-// allFound returns the captures found, in the two parts they are kept in.
-func (h *hardSearch) allFound() [2][]setCaptures {
-	var rest []setCaptures
-	if h.mem != nil {
-		rest = h.mem.found
-	}
-	return [2][]setCaptures{h.found[:h.nFound], rest}
+	h.mem.found = h.mem.found[:0]
 }
 
 // begin starts the search of the piece of h.jg, for captures of h.bar on.
@@ -276,7 +244,7 @@ func (h *hardSearch) next() bool {
 		return true
 	}
 	if h.sets == nil {
-		h.sets = &h.memory().sets
+		h.sets = &h.mem.sets
 		h.sets.init(h)
 	}
 	if !h.sets.full && h.sets.run(h, h.setsTurn) {
@@ -337,6 +305,7 @@ func (l *levelSearch) init(h *hardSearch) {
 	})
 	l.level, l.inLevel, l.testing, l.hit = 0, false, false, false
 	e := &h.euler // its labels are the pieces in reach, in order
+	e.memo = &h.mem.memo
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
 	l.all = gf2Basis{}
 	for i, r := 0, h.reach; r != 0; i, r = i+1, r&(r-1) {

@@ -15,10 +15,14 @@ type Walker struct {
 	euler eulerSearch
 }
 
+// walkMemoBits is the log2 of the slots of a walker's Euler table.
+const walkMemoBits = 11
+
 // NewWalker returns the walker of the captures of the king or man on bit
 // from, with the pieces of all on the board, jumping pieces of prey.
 func NewWalker(from int, all, prey, kings uint64, king bool) *Walker {
-	w := new(Walker)
+	memo := newMemoTable(walkMemoBits)
+	w := &Walker{euler: eulerSearch{memo: &memo}}
 	w.jg.init(from&63, all, prey, kings, king)
 	return w
 }
