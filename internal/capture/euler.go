@@ -38,11 +38,9 @@ type eulerSearch struct {
 	// The current try: its order, its length and the steps at which it ends.
 	second         bool
 	tryLen, tryEnd int
-	// The ends found possible below the nodes done, by label and parities:
-	// below a node only its parities decide which ends the search can reach,
-	// whatever jumps led there, so a node like one done is skipped when all
-	// those ends are found. A cut for parts or landings, which do depend on
-	// the jumps, makes every end possible.
+	// The ends found possible below the nodes done, by label and need on
+	// the open squares (see key): a node like one done is skipped when all
+	// those ends are found.
 	memo *memoTable
 }
 
@@ -58,9 +56,9 @@ func newMemoTable(log2 uint) memoTable {
 	return memoTable{slots: make([]memoSlot, 1<<log2), shift: 64 - log2}
 }
 
-// memoSlot remembers that the node choosing label tag&255, with parities
-// p, allows no ends but those of ends.
-type memoSlot struct{ p, ends, tag uint64 }
+// memoSlot remembers that the node choosing label tag&255, of key key,
+// allows no ends but those of ends.
+type memoSlot struct{ key, ends, tag uint64 }
 
 // init readies a test of captures standing on bit at that take exactly
 // the pieces of set, within the squares of within.
@@ -213,7 +211,7 @@ func (e *eulerSearch) search(limit int) bool {
 		more := true
 		if !f.entered {
 			e.steps++
-			if m := e.slot(i, f.p); m.tag == e.memo.gen<<8|uint64(i) && m.p == f.p && m.ends&^e.found == 0 {
+			if m := e.slot(i, f); m.tag == e.memo.gen<<8|uint64(i) && m.key == e.key(i, f) && m.ends&^e.found == 0 {
 				e.pop(i, m.ends)
 				continue
 			}
@@ -234,7 +232,14 @@ func (e *eulerSearch) search(limit int) bool {
 			more = f.advance(l)
 		}
 		if !more {
-			*e.slot(i, f.p) = memoSlot{f.p, f.ends | e.found, e.memo.gen<<8 | uint64(i)}
+			key, ends := e.key(i, f), f.ends|e.found
+			if bits.OnesCount64(key)&1 == 0 { // the end is settled
+				ends = 0
+				if f.ends != 0 {
+					ends = ^uint64(0)
+				}
+			}
+			*e.slot(i, f) = memoSlot{key, ends, e.memo.gen<<8 | uint64(i)}
 			e.pop(i, f.ends)
 			continue
 		}
@@ -243,9 +248,22 @@ func (e *eulerSearch) search(limit int) bool {
 	return true
 }
 
-// slot returns the memo slot of the node choosing label i with parities p.
-func (e *eulerSearch) slot(i int, p uint64) *memoSlot {
-	return &e.memo.slots[(p^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift]
+// key returns the key of node f, choosing label i, in the table of nodes
+// done: need (the odd squares, the start's parity flipped) on the squares
+// the labels from i on touch. Below a node, only that and the one odd
+// settled square, if any, decide which ends the search can reach, whatever
+// jumps led there; a cut for parts or landings, which do depend on the
+// jumps, makes every end possible. Need has an odd number of squares, so
+// an even key means a settled end: then the node is like one done with
+// another settled end, and the table holds only whether the later labels
+// can make every open square even (no ends) or may (every end).
+func (e *eulerSearch) key(i int, f *eulerFrame) uint64 {
+	return (f.p ^ e.start) & e.open[i]
+}
+
+// slot returns the table's slot for node f, choosing label i.
+func (e *eulerSearch) slot(i int, f *eulerFrame) *memoSlot {
+	return &e.memo.slots[(e.key(i, f)^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift]
 }
 
 // pop leaves the node choosing label i, whose parities allow ends.
