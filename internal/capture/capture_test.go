@@ -43,7 +43,7 @@ func (c capture) String() string {
 func pieceCaptures(b board, from int, method string) (best int, caps []capture, ok bool) {
 	king := b.kings&(1<<from) != 0
 	var h hardSearch
-	h.mem = hardMemories.New().(*hardMemory)
+	h.use(hardMemories.New().(*hardMemory))
 	h.jg.init(from, b.own|b.opp, b.opp, b.kings, king)
 	h.reach, h.within = h.jg.reach()
 	best = -1
@@ -77,11 +77,11 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		}
 		flush()
 	case "sets":
-		h.sets = &h.mem.sets
-		h.sets.init(&h)
+		sets := &h.mem.sets
+		sets.init(&h)
 		for {
-			done := h.sets.run(&h, math.MaxInt)
-			if h.sets.full {
+			done := sets.run(&h, math.MaxInt)
+			if sets.full {
 				return 0, nil, false
 			}
 			flush()

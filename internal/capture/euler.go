@@ -211,7 +211,8 @@ func (e *eulerSearch) search(limit int) bool {
 		more := true
 		if !f.entered {
 			e.steps++
-			if m := e.slot(i, f); m.tag == e.memo.gen<<8|uint64(i) && m.key == e.key(i, f) && m.ends&^e.found == 0 {
+			key := e.key(i, f)
+			if m := e.slot(i, key); m.tag == e.tag(i) && m.key == key && m.ends&^e.found == 0 {
 				e.pop(i, m.ends)
 				continue
 			}
@@ -239,7 +240,7 @@ func (e *eulerSearch) search(limit int) bool {
 					ends = ^uint64(0)
 				}
 			}
-			*e.slot(i, f) = memoSlot{key, ends, e.memo.gen<<8 | uint64(i)}
+			*e.slot(i, key) = memoSlot{key, ends, e.tag(i)}
 			e.pop(i, f.ends)
 			continue
 		}
@@ -261,9 +262,14 @@ func (e *eulerSearch) key(i int, f *eulerFrame) uint64 {
 	return (f.p ^ e.start) & e.open[i]
 }
 
-// slot returns the table's slot for node f, choosing label i.
-func (e *eulerSearch) slot(i int, f *eulerFrame) *memoSlot {
-	return &e.memo.slots[(e.key(i, f)^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift]
+// slot returns the table's slot for the node of key key choosing label i.
+func (e *eulerSearch) slot(i int, key uint64) *memoSlot {
+	return &e.memo.slots[(key^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift]
+}
+
+// tag returns the tag of the current try's nodes choosing label i.
+func (e *eulerSearch) tag(i int) uint64 {
+	return e.memo.gen<<8 | uint64(i)
 }
 
 // pop leaves the node choosing label i, whose parities allow ends.

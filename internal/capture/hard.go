@@ -106,7 +106,8 @@ func (jg *jumpGraph) value(set uint64) int {
 // most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
-	h.ctx, h.mem = g.Ctx, hardMemories.Get().(*hardMemory)
+	h.ctx = g.Ctx
+	h.use(hardMemories.Get().(*hardMemory))
 	defer hardMemories.Put(h.mem)
 	var bound [64]int // of the captures of each piece
 	for k := kings | men; k != 0; k &= k - 1 {
@@ -164,7 +165,7 @@ type hardSearch struct {
 	ctx        context.Context
 	err        error
 	levels     levelSearch
-	sets       *setSearch // once the set search has begun, in mem
+	setsBegun  bool // the set search (in mem) has begun on this piece
 	euler      eulerSearch
 	mem        *hardMemory
 	levelsTurn int  // the units of the levels search's next turn
@@ -197,6 +198,11 @@ var hardMemories = sync.Pool{New: func() any {
 // hard search: 384 KiB.
 const hardMemoBits = 14
 
+// use makes m the memory of h.
+func (h *hardSearch) use(m *hardMemory) {
+	h.mem, h.euler.memo = m, &m.memo
+}
+
 // add keeps that captures taking set, of score score, can end on ends, as
 // the set search or the levels search found, and drops those below it.
 // All those kept have one score.
@@ -219,7 +225,7 @@ func (h *hardSearch) dropFound() {
 // begin starts the search of the piece of h.jg, for captures of h.bar on.
 func (h *hardSearch) begin() {
 	h.reach, h.within = h.jg.reach()
-	h.sets = nil
+	h.setsBegun = false
 	h.dropFound()
 	if sets := 1 << bits.OnesCount64(h.reach); sets <= firstTurn {
 		// The set search alone, through in one turn: its sets, and one
@@ -243,11 +249,12 @@ func (h *hardSearch) next() bool {
 		h.bySets = false
 		return true
 	}
-	if h.sets == nil {
-		h.sets = &h.mem.sets
-		h.sets.init(h)
+	sets := &h.mem.sets
+	if !h.setsBegun {
+		sets.init(h)
+		h.setsBegun = true
 	}
-	if !h.sets.full && h.sets.run(h, h.setsTurn) {
+	if !sets.full && sets.run(h, h.setsTurn) {
 		h.bySets = true
 		return true
 	}
@@ -305,7 +312,6 @@ func (l *levelSearch) init(h *hardSearch) {
 	})
 	l.level, l.inLevel, l.testing, l.hit = 0, false, false, false
 	e := &h.euler // its labels are the pieces in reach, in order
-	e.memo = &h.mem.memo
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
 	l.all = gf2Basis{}
 	for i, r := 0, h.reach; r != 0; i, r = i+1, r&(r-1) {

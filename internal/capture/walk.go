@@ -13,6 +13,7 @@ import (
 type Walker struct {
 	jg    jumpGraph
 	euler eulerSearch
+	memo  memoTable // the Euler test's
 }
 
 // walkMemoBits is the log2 of the slots of a walker's Euler table.
@@ -21,8 +22,8 @@ const walkMemoBits = 11
 // NewWalker returns the walker of the captures of the king or man on bit
 // from, with the pieces of all on the board, jumping pieces of prey.
 func NewWalker(from int, all, prey, kings uint64, king bool) *Walker {
-	memo := newMemoTable(walkMemoBits)
-	w := &Walker{euler: eulerSearch{memo: &memo}}
+	w := &Walker{memo: newMemoTable(walkMemoBits)}
+	w.euler.memo = &w.memo
 	w.jg.init(from&63, all, prey, kings, king)
 	return w
 }
