@@ -195,7 +195,7 @@ type eulerFrame struct {
 	li      int    // the line of the choice
 	a, b    uint64 // its squares still to try: a&-a and b&-b are the current ones
 	rest    uint64 // the remainder of need and the later first jumps (fits)
-	ends    uint64 // the ends the parities allow below the node
+	ends    uint64 // the ends found possible below the node (all, after a cut)
 }
 
 // search goes on with the current try until it is through or the test
@@ -272,7 +272,7 @@ func (e *eulerSearch) tag(i int) uint64 {
 	return e.memo.gen<<8 | uint64(i)
 }
 
-// pop leaves the node choosing label i, whose parities allow ends.
+// pop leaves the node choosing label i, below which ends are possible.
 func (e *eulerSearch) pop(i int, ends uint64) {
 	if i > 0 {
 		e.stack[i-1].ends |= ends
