@@ -81,8 +81,9 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 
 // order puts the labels in the order the search takes them, so that
 // squares are settled (touched by no later label) early. The first order
-// favours labels that touch squares already touched and settle most; the
-// second those that settle most with the fewest jumps and new squares.
+// favours labels that settle most with the fewest jumps, new squares and
+// squares left open, whose need keys the table of nodes done; the second
+// those that touch squares already touched and settle most.
 func (e *eulerSearch) order() {
 	seen := e.start
 	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
@@ -94,14 +95,14 @@ func (e *eulerSearch) order() {
 		var before uint64 // touched by labels i..j-1
 		for j := i; j < e.k; j++ {
 			l := &e.label[j]
-			t := l.touch
+			t, others := l.touch, before|after[j+1]
 			adds := bits.OnesCount64(t &^ seen)
-			settles := bits.OnesCount64(t &^ (before | after[j+1]))
+			settles := bits.OnesCount64(t &^ others)
 			score := 4*bits.OnesCount64(t&seen) - adds + 3*settles
-			if e.second {
-				score = 16*settles - 4*adds
+			if !e.second {
+				score = 16*settles - 4*adds - 4*bits.OnesCount64((seen|t)&others)
 				for _, r := range l.lines[:l.n] {
-					score -= bits.OnesCount64(r[0]) * bits.OnesCount64(r[1])
+					score -= 2 * bits.OnesCount64(r[0]) * bits.OnesCount64(r[1])
 				}
 			}
 			if score > bestScore {
