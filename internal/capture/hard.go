@@ -235,6 +235,11 @@ func (h *hardSearch) begin() {
 	}
 	h.levels.init(h)
 	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
+	if h.bySets {
+		// The last piece's answer came from the set search: pieces of
+		// one position tend to be alike, so no long first turn of levels.
+		h.levelsTurn = turn
+	}
 }
 
 // next runs one turn of each method and reports whether the search is
