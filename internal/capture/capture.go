@@ -36,11 +36,12 @@ const (
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of levels, or, with at most firstTurn sets, goes to the set search
-//     alone; then they take turns of turn units, sets setShare times
-//     as many, some 60% of the time: the set search answers most of the
-//     slowest pieces. An Euler test as long as firstTurn starts over in
-//     a second order, then the first, each try twice as long.
+//     of levels (turn units after a piece the set search answered), or,
+//     with at most firstTurn sets, goes to the set search alone; then they
+//     take turns of turn units, sets setShare times as many, some 60% of
+//     the time: the set search answers most of the slowest pieces. An
+//     Euler test as long as firstTurn/4 starts over in a second order,
+//     then the first, each try twice as long.
 //   - tableCost: the units of a set expanded in the set search's hash
 //     tables, whose writes go all over their memory.
 const (

@@ -14,7 +14,7 @@ import (
 // every square and the parts the edges join.
 //
 // It has two orders of the labels, as which is fast depends on the
-// position, up to a hundredfold. After firstTurn steps it starts over in
+// position, up to a hundredfold. After firstTurn/4 steps it starts over in
 // the other order, keeping the ends found, and so on, each try twice as
 // long as the last: at most about five times what the faster order needs.
 type eulerSearch struct {
@@ -142,7 +142,7 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 // begin starts a test for the ends in want, and returns its cost in steps.
 // The parities alone (see fits) turn down most sets before any ordering.
 func (e *eulerSearch) begin(want uint64) int {
-	e.want, e.depth, e.second, e.tryLen, e.tryEnd = want, -1, false, firstTurn, firstTurn
+	e.want, e.depth, e.second, e.tryLen, e.tryEnd = want, -1, false, firstTurn/4, firstTurn/4
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {
