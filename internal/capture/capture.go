@@ -29,7 +29,7 @@ const (
 )
 
 // The tuning, in nodes of the plain search or in units of hard work: an
-// Euler test step (some 90 ns) or a set expanded in the dense index (40 ns).
+// Euler test step (some 120 ns) or a set expanded in the dense index (45 ns).
 //
 //   - plainBudget: the nodes after which a piece is hard; earlyBudget where
 //     at least crowdedPrey enemy pieces are open on both sides of a line.
