@@ -63,7 +63,7 @@ type memoSlot struct{ key, ends, tag uint64 }
 // init readies a test of captures standing on bit at that take exactly
 // the pieces of set, within the squares of within.
 func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
-	e.start, e.k, e.visit, e.found, e.steps = 1<<at, 0, 0, 0, 0
+	e.start, e.k, e.visit, e.found, e.steps, e.second = 1<<at, 0, 0, 0, 0, false
 	for s := set; s != 0; s &= s - 1 {
 		x := bits.TrailingZeros64(s)
 		l, t := &e.label[e.k], &jg.target[x]
@@ -139,10 +139,11 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 	}
 }
 
-// begin starts a test for the ends in want, and returns its cost in steps.
+// begin starts a test for the ends in want, in e.second's order (the first
+// after init), and returns its cost in steps.
 // The parities alone (see fits) turn down most sets before any ordering.
 func (e *eulerSearch) begin(want uint64) int {
-	e.want, e.depth, e.second, e.tryLen, e.tryEnd = want, -1, false, firstTurn/4, firstTurn/4
+	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTurn/4, firstTurn/4
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {

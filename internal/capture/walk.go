@@ -71,7 +71,8 @@ func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uin
 		return want & (1 << (at & 63))
 	}
 	w.euler.init(&w.jg, at&63, left, layout.BoardMask)
-	w.euler.visit = visit
+	// With squares to land on, the second order is the faster one to begin in.
+	w.euler.visit, w.euler.second = visit, true
 	w.euler.begin(want)
 	for limit := turn; !w.euler.run(limit); limit += turn {
 		if ctx.Err() != nil {
