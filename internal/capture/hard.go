@@ -282,6 +282,7 @@ type levelSearch struct {
 	testing bool   // the Euler test of set is under way
 	set     uint64 // the set of the current combination
 	hit     bool   // the current level has a set that can be taken
+	second  bool   // the order that finished the last test: the next begins in it
 	// The parity space of all the pieces in reach (see eulerSearch.fits)
 	// and, reduced in it, the start and each piece's first jump (by bit):
 	// a set whose parities fail there fails in its own space, a subspace,
@@ -315,7 +316,7 @@ func (l *levelSearch) init(h *hardSearch) {
 	slices.SortFunc(l.levels[:l.n], func(a, b [2]int) int {
 		return cmp.Compare(kingValue*b[0]+manValue*b[1], kingValue*a[0]+manValue*a[1])
 	})
-	l.level, l.inLevel, l.testing, l.hit = 0, false, false, false
+	l.level, l.inLevel, l.testing, l.hit, l.second = 0, false, false, false, false
 	e := &h.euler // its labels are the pieces in reach, in order
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
 	l.all = gf2Basis{}
@@ -358,6 +359,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 			}
 			l.set, l.testing = set, true
 			e.init(&h.jg, h.jg.start, set, h.within)
+			e.second = l.second
 			work += e.begin(stop)
 		}
 		steps := e.steps
@@ -366,7 +368,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 		if !through {
 			return false
 		}
-		l.testing = false
+		l.testing, l.second = false, e.second
 		if e.found != 0 {
 			l.hit = true
 			h.add(l.set, e.found, h.jg.value(l.set), false)
