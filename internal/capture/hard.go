@@ -282,7 +282,9 @@ type levelSearch struct {
 	testing bool   // the Euler test of set is under way
 	set     uint64 // the set of the current combination
 	hit     bool   // the current level has a set that can be taken
-	second  bool   // the order that finished the last test: the next begins in it
+	order   int    // the order the current test began in: 0 first, 1 second
+	steps   [2]int // the steps of the tests begun in each order
+	tests   [2]int // and their number
 	// The parity space of all the pieces in reach (see eulerSearch.fits)
 	// and, reduced in it, the start and each piece's first jump (by bit):
 	// a set whose parities fail there fails in its own space, a subspace,
@@ -316,7 +318,8 @@ func (l *levelSearch) init(h *hardSearch) {
 	slices.SortFunc(l.levels[:l.n], func(a, b [2]int) int {
 		return cmp.Compare(kingValue*b[0]+manValue*b[1], kingValue*a[0]+manValue*a[1])
 	})
-	l.level, l.inLevel, l.testing, l.hit, l.second = 0, false, false, false, false
+	l.level, l.inLevel, l.testing, l.hit = 0, false, false, false
+	l.steps, l.tests = [2]int{}, [2]int{}
 	e := &h.euler // its labels are the pieces in reach, in order
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
 	l.all = gf2Basis{}
@@ -359,7 +362,13 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 			}
 			l.set, l.testing = set, true
 			e.init(&h.jg, h.jg.start, set, h.within)
-			e.second = l.second
+			// Each order begins a test, then the one whose tests took
+			// fewer steps on average: the sets of one piece are alike.
+			l.order = 0
+			if l.tests[0] != 0 && (l.tests[1] == 0 || l.steps[1]*l.tests[0] < l.steps[0]*l.tests[1]) {
+				l.order = 1
+			}
+			e.second = l.order == 1
 			work += e.begin(stop)
 		}
 		steps := e.steps
@@ -368,7 +377,9 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 		if !through {
 			return false
 		}
-		l.testing, l.second = false, e.second
+		l.testing = false
+		l.steps[l.order] += e.steps
+		l.tests[l.order]++
 		if e.found != 0 {
 			l.hit = true
 			h.add(l.set, e.found, h.jg.value(l.set), false)
