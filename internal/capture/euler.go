@@ -98,8 +98,10 @@ func (e *eulerSearch) order() {
 			t, others := l.touch, before|after[j+1]
 			adds := bits.OnesCount64(t &^ seen)
 			settles := bits.OnesCount64(t &^ others)
-			score := 4*bits.OnesCount64(t&seen) - adds + 3*settles
-			if !e.second {
+			var score int
+			if e.second {
+				score = 4*bits.OnesCount64(t&seen) - adds + 3*settles
+			} else {
 				score = 16*settles - 4*adds - 4*bits.OnesCount64((seen|t)&others)
 				for _, r := range l.lines[:l.n] {
 					score -= 2 * bits.OnesCount64(r[0]) * bits.OnesCount64(r[1])

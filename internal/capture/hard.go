@@ -282,8 +282,8 @@ type levelSearch struct {
 	testing bool   // the Euler test of set is under way
 	set     uint64 // the set of the current combination
 	hit     bool   // the current level has a set that can be taken
-	order   int    // the order the current test began in: 0 first, 1 second
-	steps   [2]int // the steps of the tests begun in each order
+	order   int    // the order the current test began in (0 first, 1 second), -1 if no search
+	steps   [2]int // the steps of the tests searched, by the order they began in
 	tests   [2]int // and their number
 	// The parity space of all the pieces in reach (see eulerSearch.fits)
 	// and, reduced in it, the start and each piece's first jump (by bit):
@@ -369,7 +369,9 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 				l.order = 1
 			}
 			e.second = l.order == 1
-			work += e.begin(stop)
+			if work += e.begin(stop); e.depth < 0 {
+				l.order = -1 // the parities turned the set down: no search
+			}
 		}
 		steps := e.steps
 		through := e.run(steps + budget - work)
@@ -377,9 +379,10 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 		if !through {
 			return false
 		}
-		l.testing = false
-		l.steps[l.order] += e.steps
-		l.tests[l.order]++
+		if l.testing = false; l.order >= 0 {
+			l.steps[l.order] += e.steps
+			l.tests[l.order]++
+		}
 		if e.found != 0 {
 			l.hit = true
 			h.add(l.set, e.found, h.jg.value(l.set), false)
