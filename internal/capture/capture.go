@@ -1,19 +1,11 @@
-// Package capture finds the legal captures of a position: every complete
-// capture of every piece, keeping those of the best score (RULES.md §3.1),
-// 2·(199·kings + 100·men), plus 1 if made by a king: it orders by value
-// 2k+m, then by fewer kings, then a king's capture first.
+// Package capture finds the legal captures of a position: those of the best
+// score (RULES.md §3.1), 2·(199·kings + 100·men), plus 1 for a king's.
 //
-// Captured pieces stay on the board until the capture ends, so a capture
-// is a trail in a fixed graph: squares joined by jumps, each labelled with
-// the piece it takes, no label used twice.
-//
-// Each piece is searched plainly, depth first, as the C++ engines do. A
-// piece whose search outgrows its budget is hard (made-up placements have
-// astronomically many trails), and hardSearch finishes it with two exact
-// methods taking turns counted in work: levels, top down, by the Euler
-// test (euler.go), and sets, bottom up (setsearch.go). All runs on the
-// caller's goroutine, so the same position does the same work everywhere.
-// docs/captures.md tells why the search is exact and bounded.
+// Each piece is searched plainly, depth first. A piece whose search
+// outgrows its budget is hard, and hardSearch finishes it with two exact
+// methods taking turns counted in work: levels by the Euler test (euler.go)
+// and sets (setsearch.go). All runs on the caller's goroutine, so the same
+// position does the same work everywhere. docs/captures.md is the design.
 package capture
 
 import (
@@ -28,20 +20,18 @@ const (
 	kingValue = 199
 )
 
-// The tuning, in nodes of the plain search or in units of hard work: an
-// Euler test step (some 120 ns) or a set expanded in the dense index (45 ns).
+// The tuning, in nodes of the plain search or units of hard work: an Euler
+// test step (some 120 ns) or a set expanded in the dense index (45 ns).
 //
 //   - plainBudget: the nodes after which a piece is hard; earlyBudget where
 //     at least crowdedPrey enemy pieces are open on both sides of a line.
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
-//   - firstTurn, turn, setShare: a hard piece begins with firstTurn units
-//     of levels (turn units after a piece the set search answered), or,
-//     with at most firstTurn sets, goes to the set search alone; then they
-//     take turns of turn units, sets setShare times as many, some 60% of
-//     the time: the set search answers most of the slowest pieces. An
-//     Euler test as long as firstTurn/4 starts over in a second order,
-//     then the first, each try twice as long.
+//   - firstTurn, turn, setShare: a hard piece begins with firstTurn units of
+//     levels (turn after a piece the sets answered), or with at most
+//     firstTurn sets goes to the sets alone; then they take turns of turn
+//     units, sets setShare times as many. An Euler test's first try in one
+//     order lasts firstTurn/4 steps, each next try in the other twice as long.
 //   - tableCost: the units of a set expanded in the set search's hash
 //     tables, whose writes go all over their memory.
 const (
@@ -63,9 +53,8 @@ const (
 
 // Move is a move: start and end square (bit indices), flags, captured pieces.
 type Move struct {
-	from, to uint8
-	flags    uint8
-	captured uint64
+	from, to, flags uint8
+	captured        uint64
 }
 
 // NewMove returns the move from bit from to bit to with flags and captured.
@@ -89,20 +78,16 @@ func (m Move) Captured() uint64 { return m.captured }
 // the caller's slices as they are found.
 type Moves interface {
 	~struct {
-		from, to uint8
-		flags    uint8
-		captured uint64
+		from, to, flags uint8
+		captured        uint64
 	}
 }
 
 // Board is a position as move generation reads it.
 type Board struct {
-	Own, Opp uint64 // the pieces of the side to move, and of the other side
-	OwnMen   uint64
-	OwnKings uint64
-	OppKings uint64
-	Empty    uint64
-	Side     int // the side to move: 0 White, 1 Black
+	Own, Opp                          uint64 // the pieces of the side to move, and of the other side
+	OwnMen, OwnKings, OppKings, Empty uint64
+	Side                              int // the side to move: 0 White, 1 Black
 }
 
 // Init fills in b from the pieces of the side to move (own), of the other
@@ -123,27 +108,26 @@ type Search[M Moves] struct {
 	Ctx context.Context
 	Err error
 
-	from       uint8
-	flags      uint8
-	occ        uint64 // occupied squares with the capturing piece lifted
-	open       uint64 // empty squares with the capturing piece lifted
-	best       int    // best score recorded so far, -1 for none
-	start      int    // where this search's moves start in dst
-	pieceStart int    // where the current piece's moves start in dst
-	seen       uint64 // a bit for each capture of three pieces or more kept since pieceStart (keep)
-	nodes      int    // nodes of the current piece's plain search
-	limit      int    // its budget, in nodes
-	over       bool   // the plain search ran past its budget: the piece is hard
-	unique     bool   // the captures come from the hard search, each once: no look for duplicates
+	from, flags uint8  // of the capturing piece's moves
+	occ         uint64 // occupied squares with the capturing piece lifted
+	open        uint64 // empty squares with the capturing piece lifted
+	best        int    // best score recorded so far, -1 for none
+	start       int    // where this search's moves start in dst
+	pieceStart  int    // where the current piece's moves start in dst
+	seen        uint64 // a bit for each capture of three pieces or more kept since pieceStart
+	nodes       int    // nodes of the current piece's plain search
+	limit       int    // its budget, in nodes
+	over        bool   // the plain search ran past its budget: the piece is hard
+	unique      bool   // the captures come from the hard search, each once
 
 	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
 	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
 }
 
 // outOfBudget reports whether a search that used up its budget must stop:
-// always, but at the early budget of a board that is not crowded, where
-// fewer than crowdedPrey enemy pieces have an open square (empty, or the
-// side to move's) on both sides along some line.
+// always, but at the early budget of a board where fewer than crowdedPrey
+// enemy pieces have an open square (empty, or the side to move's) on both
+// sides along some line.
 func (g *Search[M]) outOfBudget() bool {
 	if g.limit == earlyBudget {
 		open := g.Empty | g.Own
@@ -207,9 +191,8 @@ func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
 	return dst
 }
 
-// kingsJumping returns those of kings, the side to move's, that can jump
-// now, looking at each enemy piece on their lines: quicker than the fill
-// when the enemy pieces are few.
+// kingsJumping returns those of kings that can jump now, looking at each
+// enemy piece on their lines: quicker than the fill when they are few.
 func (g *Board) kingsJumping(kings uint64) uint64 {
 	occ := g.Own | g.Opp
 	var out uint64
@@ -252,7 +235,7 @@ func (g *Search[M]) setPiece(b int, king bool, start int) {
 	}
 }
 
-// manJumps extends a man's capture standing on bit at having taken
+// manJumps extends a man's capture standing on bit at, having taken
 // captured, of score score, that can jump on to land. A jump that cannot
 // go on is recorded here, not in a call of its own.
 func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land uint64) []M {
@@ -275,11 +258,11 @@ func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land u
 	return dst
 }
 
-// kingJumps extends a king's capture standing on bit at having taken
-// captured, in the directions g.jumpFrom allows (kingfill.go), but not
-// those of skip (bit d for direction d); ext tells that the capture goes
-// on in one of those anyway. A king jumps the first piece on a line if it
-// is an enemy not yet taken, and lands on any empty square behind it.
+// kingJumps extends a king's capture standing on bit at, having taken
+// captured, in the directions g.jumpFrom allows but not those of skip (bit
+// d for direction d); ext tells that the capture goes on in one of those.
+// A king jumps the first piece on a line if it is an enemy not yet taken,
+// and lands on any empty square behind it.
 func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip uint8, ext bool) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
@@ -303,9 +286,9 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 		sc := score + g.jumpScore(fb)
 		// From a landing square the capture never goes back over f, and
 		// straight on only from the first (from the others it would repeat
-		// the first's paths). A square with no enemy piece left on its
-		// lines ends it without a call. The captures that end here are
-		// recorded last, once those that go on have raised the best score.
+		// its paths). A square with no enemy piece left on its lines ends
+		// it without a call; those ends are recorded last, once the
+		// captures that go on have raised the best score.
 		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
 		left := prey &^ f
@@ -360,9 +343,8 @@ func (g *Search[M]) jumpScore(b int) int {
 
 // lineJumpAfter returns, for a king's ray in direction d and the pieces
 // occ, the nearest piece on the ray (0 for none, and then nothing else
-// counts), the squares behind it up to the next piece (the landings), and
-// that next piece, or 0. The landings come from the ray, not a table that
-// would wait for the piece.
+// counts), the empty squares behind it (the landings), and the next piece
+// after it, or 0.
 func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 	blockers := ray & occ
 	if d < 4 {
@@ -372,7 +354,7 @@ func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 		return nearest, ray & -(nearest << 1) & (after - 1), after
 	}
 	nearest = uint64(1) << bits.Len64(blockers) >> 1
-	// Twice the piece after the next one, or 1 for none. Bit 63 is no
+	// Twice the piece after the nearest, or 1 for none. Bit 63 is no
 	// square: the mask only tells the compiler so.
 	past := uint64(1) << (bits.Len64(blockers&^nearest) & 63)
 	return nearest, ray & (nearest - 1) & -past, past >> 1
@@ -420,7 +402,7 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 // JumpOnce describes the captures of a side without kings. When no man can
 // jump twice, ok is true and prey holds the pieces worth taking: the kings
 // if a jump takes one, else all. Else ok is false and prey holds the men
-// that may jump twice: only their captures can be legal.
+// that may jump twice, whose captures alone can be legal.
 func (g *Board) JumpOnce() (prey uint64, any, ok bool) {
 	landed := JumpLandings(g.OwnMen, g.Opp, g.Empty)
 	if landed == 0 {
@@ -447,13 +429,8 @@ func JumpLandings(men, prey, empty uint64) uint64 {
 }
 
 // JumpSources returns the squares from which a man could jump a piece of
-// prey onto an empty square, in any direction.
-func JumpSources(prey, empty uint64) uint64 {
-	return ((empty>>layout.E&prey)>>layout.E | (empty>>layout.SW&prey)>>layout.SW |
-		(empty>>layout.SE&prey)>>layout.SE | (empty>>layout.S&prey)>>layout.S |
-		(empty<<layout.E&prey)<<layout.E | (empty<<layout.SW&prey)<<layout.SW |
-		(empty<<layout.SE&prey)<<layout.SE | (empty<<layout.S&prey)<<layout.S) & layout.BoardMask
-}
+// prey onto a square of to: the landings of jumps the other way.
+func JumpSources(prey, to uint64) uint64 { return JumpLandings(to, prey, layout.BoardMask) }
 
 // CountJumps counts the (man, direction) pairs of single jumps over prey.
 func CountJumps(men, prey, empty uint64) int {

@@ -43,7 +43,8 @@ func (c capture) String() string {
 func pieceCaptures(b board, from int, method string) (best int, caps []capture, ok bool) {
 	king := b.kings&(1<<from) != 0
 	var h hardSearch
-	h.use(hardMemories.New().(*hardMemory))
+	h.mem = hardMemories.New().(*hardMemory)
+	h.euler.memo = &h.mem.memo
 	h.jg.init(from, b.own|b.opp, b.opp, b.kings, king)
 	h.reach, h.within = h.jg.reach()
 	best = -1

@@ -6,17 +6,14 @@ import (
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
-// eulerSearch is the Euler test: can a capture standing on a square take
-// exactly a given set of pieces, and where can it end? Given one jump
-// (edge) per piece, a capture using them all exists exactly when the edges
-// are connected to the start and every square but start and end has even
-// degree. The test chooses the jumps depth first, keeping the parity of
-// every square and the parts the edges join.
-//
-// It has two orders of the labels, as which is fast depends on the
-// position, up to a hundredfold. After firstTurn/4 steps it starts over in
-// the other order, keeping the ends found, and so on, each try twice as
-// long as the last: at most about five times what the faster order needs.
+// eulerSearch is the Euler test: where can a capture standing on a square
+// end having taken exactly a given set of pieces? Given one jump (edge) per
+// piece, a capture using them all exists exactly when the edges are
+// connected to the start and every square but start and end has even
+// degree. The test chooses the jumps depth first, keeping the parities and
+// the parts the edges join. Which of its two orders of the labels is fast
+// depends on the position, up to a hundredfold, so it starts over in the
+// other order after each try, each try twice as long as the last.
 type eulerSearch struct {
 	start uint64
 	k     int
@@ -28,24 +25,22 @@ type eulerSearch struct {
 	steps int
 	depth int // the label being chosen, -1 once the test is through
 	stack [layout.NumSquares + 1]eulerFrame
-	// The parts the edges of each node join, with the start's: a node at
-	// depth i has at most i+1, after those of the nodes above it.
+	// The parts the edges of each node join, with the start's: at most i+1
+	// at depth i, after those of the nodes above it.
 	parts [(layout.NumSquares + 1) * (layout.NumSquares + 2) / 2]uint64
 	// space[i] is spanned by the differences between the jumps of each
 	// label from i on, and sum[i] is the sum of their first jumps.
-	space [layout.NumSquares + 1]gf2Basis
-	sum   [layout.NumSquares + 1]uint64
-	// The current try: its order, its length and the steps at which it ends.
-	second         bool
-	tryLen, tryEnd int
-	// The ends found possible below the nodes done, by label and need on
-	// the open squares (see key): a node like one done is skipped when all
-	// those ends are found.
-	memo *memoTable
+	space          [layout.NumSquares + 1]gf2Basis
+	sum            [layout.NumSquares + 1]uint64
+	second         bool // the current try's order
+	tryLen, tryEnd int  // its length, and the steps at which it ends
+	memo           *memoTable
 }
 
-// memoTable is the Euler test's table of nodes done. A slot holds the
-// gen of the try that wrote it, so that the table is never cleared.
+// memoTable is the Euler test's table of nodes done: the ends possible
+// below a node, by label and key. A node like one done is skipped when all
+// those ends are found. A slot holds the gen of the try that wrote it, so
+// that the table is never cleared.
 type memoTable struct {
 	slots []memoSlot // a power of two
 	shift uint       // 64 less the log2 of len(slots)
@@ -56,12 +51,11 @@ func newMemoTable(log2 uint) memoTable {
 	return memoTable{slots: make([]memoSlot, 1<<log2), shift: 64 - log2}
 }
 
-// memoSlot remembers that the node choosing label tag&255, of key key,
-// allows no ends but those of ends.
+// memoSlot: the node choosing label tag&255, of key key, allows only ends.
 type memoSlot struct{ key, ends, tag uint64 }
 
-// init readies a test of captures standing on bit at that take exactly
-// the pieces of set, within the squares of within.
+// init readies a test of captures from bit at taking exactly set, within
+// the squares of within.
 func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 	e.start, e.k, e.visit, e.found, e.steps, e.second = 1<<at, 0, 0, 0, 0, false
 	for s := set; s != 0; s &= s - 1 {
@@ -82,8 +76,8 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 // order puts the labels in the order the search takes them, so that
 // squares are settled (touched by no later label) early. The first order
 // favours labels that settle most with the fewest jumps, new squares and
-// squares left open, whose need keys the table of nodes done; the second
-// those that touch squares already touched and settle most.
+// squares left open (which key the table); the second those that touch
+// squares already touched and settle most.
 func (e *eulerSearch) order() {
 	seen := e.start
 	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
@@ -141,9 +135,9 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 	}
 }
 
-// begin starts a test for the ends in want, in e.second's order (the first
-// after init), and returns its cost in steps.
-// The parities alone (see fits) turn down most sets before any ordering.
+// begin starts a test for the ends in want, in e.second's order, and
+// returns its cost in steps. The parities alone (see fits) turn down most
+// sets before any ordering.
 func (e *eulerSearch) begin(want uint64) int {
 	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTurn/4, firstTurn/4
 	var space gf2Basis
@@ -216,7 +210,7 @@ func (e *eulerSearch) search(limit int) bool {
 		if !f.entered {
 			e.steps++
 			key := e.key(i, f)
-			if m := e.slot(i, key); m.tag == e.tag(i) && m.key == key && m.ends&^e.found == 0 {
+			if m, tag := e.slot(i, key); m.tag == tag && m.key == key && m.ends&^e.found == 0 {
 				e.pop(i, m.ends)
 				continue
 			}
@@ -244,7 +238,8 @@ func (e *eulerSearch) search(limit int) bool {
 					ends = ^uint64(0)
 				}
 			}
-			*e.slot(i, key) = memoSlot{key, ends, e.tag(i)}
+			m, tag := e.slot(i, key)
+			*m = memoSlot{key, ends, tag}
 			e.pop(i, f.ends)
 			continue
 		}
@@ -253,27 +248,22 @@ func (e *eulerSearch) search(limit int) bool {
 	return true
 }
 
-// key returns the key of node f, choosing label i, in the table of nodes
-// done: need (the odd squares, the start's parity flipped) on the squares
-// the labels from i on touch. Below a node, only that and the one odd
-// settled square, if any, decide which ends the search can reach, whatever
-// jumps led there; a cut for parts or landings, which do depend on the
-// jumps, makes every end possible. Need has an odd number of squares, so
-// an even key means a settled end: then the node is like one done with
-// another settled end, and the table holds only whether the later labels
-// can make every open square even (no ends) or may (every end).
+// key returns the key of node f, choosing label i: need (the odd squares,
+// the start's parity flipped) on the squares the labels from i on touch.
+// Below a node, only that and the one odd settled square, if any, decide
+// which ends the search can reach; a cut for parts or landings, which do
+// depend on the jumps, makes every end possible. Need has an odd number of
+// squares, so an even key means a settled end, and the table holds only
+// whether the later labels can make every open square even (no ends) or
+// may (every end).
 func (e *eulerSearch) key(i int, f *eulerFrame) uint64 {
 	return (f.p ^ e.start) & e.open[i]
 }
 
-// slot returns the table's slot for the node of key key choosing label i.
-func (e *eulerSearch) slot(i int, key uint64) *memoSlot {
-	return &e.memo.slots[(key^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift]
-}
-
-// tag returns the tag of the current try's nodes choosing label i.
-func (e *eulerSearch) tag(i int) uint64 {
-	return e.memo.gen<<8 | uint64(i)
+// slot returns the table's slot for the node of key key choosing label i,
+// and the tag of the current try's such nodes.
+func (e *eulerSearch) slot(i int, key uint64) (*memoSlot, uint64) {
+	return &e.memo.slots[(key^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift], e.memo.gen<<8 | uint64(i)
 }
 
 // pop leaves the node choosing label i, below which ends are possible.
@@ -285,10 +275,10 @@ func (e *eulerSearch) pop(i int, ends uint64) {
 }
 
 // fits reports whether f's current edge can still lead to a wanted end.
-// At most one settled square may be odd: the end. And the later labels
-// change the parities by their first jumps plus some differences between
-// their jumps, so the end must have the remainder of need plus those
-// first jumps in the space the differences span over GF(2) (f.rest).
+// At most one settled square may be odd: the end. The later labels change
+// the parities by their first jumps plus some differences between their
+// jumps, so the end must have the remainder of need plus those first jumps
+// in the space the differences span over GF(2) (f.rest).
 func (e *eulerSearch) fits(i int, f *eulerFrame) bool {
 	edge := f.a&-f.a | f.b&-f.b
 	want := e.want &^ e.found

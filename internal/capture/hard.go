@@ -106,8 +106,8 @@ func (jg *jumpGraph) value(set uint64) int {
 // most first, so that their best score cuts the others.
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
-	h.ctx = g.Ctx
-	h.use(hardMemories.Get().(*hardMemory))
+	h.ctx, h.mem = g.Ctx, hardMemories.Get().(*hardMemory)
+	h.euler.memo = &h.mem.memo
 	defer hardMemories.Put(h.mem)
 	var bound [64]int // of the captures of each piece
 	for k := kings | men; k != 0; k &= k - 1 {
@@ -130,12 +130,9 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		g.setPiece(b, king, len(dst))
 		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, king)
 		h.bar = max(g.best, 0)
-		h.begin()
-		for !h.next() {
-		}
-		// Kept only now: the set search finds light captures first. Only
-		// the method that answered, whose finds are complete and each
-		// once; the other's are some of the same.
+		h.search()
+		// Kept only now, as the set search finds light captures first; and
+		// only the finds of the method that answered, complete and each once.
 		g.unique = true
 		for _, f := range h.mem.found {
 			for e := f.ends; e != 0 && f.bySets == h.bySets; e &= e - 1 {
@@ -152,25 +149,20 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 }
 
 // hardSearch finds the best captures of one hard piece by two exact
-// methods taking turns counted in work; the first through answers. Levels,
-// top down (levelSearch), answers in a few Euler tests where the best
-// captures take nearly all in reach, as on crowded boards; sets, bottom up
-// (setSearch), where few sets can be taken. Both find only real captures,
-// so the finds of either are gathered (add), those below the best dropped.
+// methods taking turns counted in work; the first through answers. The
+// levels search is quick where the best captures take nearly all in reach,
+// the set search where few sets can be taken. Both find only real
+// captures, so the finds of either are gathered (add).
 type hardSearch struct {
-	jg         jumpGraph
-	reach      uint64 // the pieces in reach of the start
-	within     uint64 // the squares in reach
-	bar        int    // the score the captures must reach to matter
-	ctx        context.Context
-	err        error
-	levels     levelSearch
-	setsBegun  bool // the set search (in mem) has begun on this piece
-	euler      eulerSearch
-	mem        *hardMemory
-	levelsTurn int  // the units of the levels search's next turn
-	setsTurn   int  // and of the set search's
-	bySets     bool // the set search answered
+	jg            jumpGraph
+	reach, within uint64 // the pieces in reach of the start, and the squares
+	bar           int    // the score the captures must reach to matter
+	ctx           context.Context
+	err           error
+	levels        levelSearch
+	euler         eulerSearch
+	mem           *hardMemory
+	bySets        bool // the set search answered
 }
 
 // setCaptures are the captures taking exactly a set, where they can end,
@@ -182,26 +174,17 @@ type setCaptures struct {
 
 // hardMemory is what a hard search needs beyond its stack, kept from call
 // to call in hardMemories: the set search's 9 MiB (made when first used)
-// and the Euler test's table, made for each call, would be most of its
-// time and its only allocations.
+// and the Euler test's table (384 KiB), made for each call, would be most
+// of its time and its only allocations.
 type hardMemory struct {
 	sets  setSearch
 	memo  memoTable
 	found []setCaptures // the captures found, all of score bar
 }
 
-var hardMemories = sync.Pool{New: func() any {
-	return &hardMemory{memo: newMemoTable(hardMemoBits)}
-}}
+var hardMemories = sync.Pool{New: func() any { return &hardMemory{memo: newMemoTable(hardMemoBits)} }}
 
-// hardMemoBits is the log2 of the slots of the Euler test's table in a
-// hard search: 384 KiB.
-const hardMemoBits = 14
-
-// use makes m the memory of h.
-func (h *hardSearch) use(m *hardMemory) {
-	h.mem, h.euler.memo = m, &m.memo
-}
+const hardMemoBits = 14 // log2 of the slots of a hard search's Euler table
 
 // add keeps that captures taking set, of score score, can end on ends, as
 // the set search or the levels search found, and drops those below it.
@@ -211,60 +194,46 @@ func (h *hardSearch) add(set, ends uint64, score int, bySets bool) {
 		return
 	}
 	if score > h.bar {
-		h.bar = score
-		h.dropFound()
+		h.bar, h.mem.found = score, h.mem.found[:0]
 	}
 	h.mem.found = append(h.mem.found, setCaptures{set, ends, bySets})
 }
 
-// dropFound forgets the captures found.
-func (h *hardSearch) dropFound() {
-	h.mem.found = h.mem.found[:0]
-}
-
-// begin starts the search of the piece of h.jg, for captures of h.bar on.
-func (h *hardSearch) begin() {
+// search finds the best captures of the piece of h.jg, of h.bar on, unless
+// the context stops it (h.err).
+func (h *hardSearch) search() {
 	h.reach, h.within = h.jg.reach()
-	h.setsBegun = false
-	h.dropFound()
+	h.mem.found = h.mem.found[:0]
+	levelsTurn, setsTurn, setsBegun := firstTurn, setShare*turn, false
 	if sets := 1 << bits.OnesCount64(h.reach); sets <= firstTurn {
 		// The set search alone, through in one turn: its sets, and one
-		// look that finds none left. The levels search never runs.
-		h.levelsTurn, h.setsTurn = 0, sets+1
-		return
+		// look that finds none left.
+		levelsTurn, setsTurn = 0, sets+1
+	} else if h.levels.init(h); h.bySets {
+		// The set search answered the last piece: the pieces of one
+		// position tend to be alike.
+		levelsTurn = turn
 	}
-	h.levels.init(h)
-	h.levelsTurn, h.setsTurn = firstTurn, setShare*turn
-	if h.bySets {
-		// The last piece's answer came from the set search: pieces of
-		// one position tend to be alike, so no long first turn of levels.
-		h.levelsTurn = turn
-	}
-}
-
-// next runs one turn of each method and reports whether the search is
-// through, or was stopped by the context (h.err).
-func (h *hardSearch) next() bool {
-	if h.ctx != nil {
-		if h.err = h.ctx.Err(); h.err != nil {
-			return true
+	for ; ; levelsTurn, setsTurn = turn, setShare*turn {
+		if h.ctx != nil {
+			if h.err = h.ctx.Err(); h.err != nil {
+				return
+			}
+		}
+		if h.levels.run(h, levelsTurn) {
+			h.bySets = false
+			return
+		}
+		sets := &h.mem.sets
+		if !setsBegun {
+			sets.init(h)
+			setsBegun = true
+		}
+		if !sets.full && sets.run(h, setsTurn) {
+			h.bySets = true
+			return
 		}
 	}
-	if h.levels.run(h, h.levelsTurn) {
-		h.bySets = false
-		return true
-	}
-	sets := &h.mem.sets
-	if !h.setsBegun {
-		sets.init(h)
-		h.setsBegun = true
-	}
-	if !sets.full && sets.run(h, h.setsTurn) {
-		h.bySets = true
-		return true
-	}
-	h.levelsTurn, h.setsTurn = turn, setShare*turn
-	return false
 }
 
 // levelSearch asks the Euler test which sets of the pieces in reach can be
@@ -288,7 +257,7 @@ type levelSearch struct {
 	// The parity space of all the pieces in reach (see eulerSearch.fits)
 	// and, reduced in it, the start and each piece's first jump (by bit):
 	// a set whose parities fail there fails in its own space, a subspace,
-	// and this look costs a few XORs where the test's own costs a basis.
+	// for a few XORs where the test's own look costs a basis.
 	all   gf2Basis
 	start uint64
 	first [64]uint64

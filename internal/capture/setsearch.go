@@ -4,42 +4,36 @@ import "math/bits"
 
 // setSearch is the bottom-up method of hardSearch: for each set of pieces a
 // capture can take, the squares it can stand on having taken exactly that
-// set, in one bitboard, so that each set is expanded once, by a few ANDs.
-// A capture can end on those from which no piece left can be jumped.
+// set, so that each set is expanded once. A capture can end on those from
+// which no piece left can be jumped.
 //
 // With at most maxDense pieces in reach, a set's squares are kept in an
 // index by the set's number (the places of its pieces among those in
-// reach): each set comes after its subsets, so one pass in order settles
-// it before its supersets. With more, the sets of each size are kept in a
-// hash table (setTable), one size after the other.
+// reach), where each set comes after its subsets. With more, the sets of
+// each size are kept in a hash table, one size after the other.
 type setSearch struct {
-	n      int
-	pieces [64]uint8  // the pieces in reach, by place
-	place  [64]uint8  // the place of each piece in reach, by bit
-	dense  bool       // at most maxDense pieces: squares by set in index
-	arena  []uint64   // the index or the two tables
-	index  []uint64   // the squares of each set, by number
-	inUse  []uint64   // a bit for each set in index, or slot of the tables, in use
-	at     int        // the number of the next set to expand, or slot of cur
-	cur    setTable   // with more pieces: the sets of one size, being expanded
-	next   setTable   // and of the next size
-	full   bool       // a size had more sets than the tables hold
-	jumpBy [64]uint64 // the places of the pieces that can be jumped from each square
-	touch  [64]uint64 // the squares a jump over each piece in reach starts or lands on, by place
-	// Where a jump over each piece in reach lands from each square of its
-	// lines, by place and square: the run on the other side.
-	landFrom [64][64]uint64
-	// The places of the pieces that can be jumped from any square of a
-	// byte of the board, by byte and its value: eight looks, where a look
-	// per square costs a mispredicted branch.
+	n         int
+	pieces    [64]uint8      // the pieces in reach, by place
+	place     [64]uint8      // the place of each piece in reach, by bit
+	dense     bool           // at most maxDense pieces: squares by set in index
+	arena     []uint64       // the index or the two tables
+	index     []uint64       // the squares of each set, by number
+	inUse     []uint64       // a bit for each set in index, or slot of the tables, in use
+	at        int            // the number of the next set to expand, or slot of cur
+	cur, next setTable       // with more pieces: the sets of the size being expanded, and of the next
+	full      bool           // a size had more sets than the tables hold
+	jumpBy    [64]uint64     // the places of the pieces that can be jumped from each square
+	touch     [64]uint64     // the squares a jump over each piece in reach starts or lands on, by place
+	landFrom  [64][64]uint64 // where a jump over each piece lands, by place and square
+	// jumpBy of a byte of the board, by byte and value: eight looks, where
+	// a look per square costs a mispredicted branch.
 	jumpByByte [8][256]uint64
 	kings      uint64 // the places of the kings
 }
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
 // two tables of setSlots slots of 16 bytes in the same 8 MiB, each at most
-// seven eighths full: a fuller table probes longer, but a full one ends the
-// set search and leaves the levels search alone.
+// seven eighths full; a full one ends the set search.
 const (
 	maxDense    = 20
 	setSlotBits = maxDense - 2 // four arrays of setSlots words fill the index
@@ -95,8 +89,8 @@ func (s *setSearch) init(h *hardSearch) {
 	s.cur.add(0, start)
 }
 
-// run expands up to budget sets, or a tableCost-th as many in the hash
-// tables, and reports whether the search is through.
+// run expands up to budget sets, a tableCost-th as many in the hash tables,
+// and reports whether the search is through.
 func (s *setSearch) run(h *hardSearch, budget int) bool {
 	sets := budget
 	if !s.dense {
@@ -110,8 +104,7 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 			}
 			set, squares = uint64(s.at), s.index[s.at]
 		} else {
-			// The slots in order, so that memory is read in order; at the
-			// end the tables swap, and the one read is emptied.
+			// The slots in order; at the end the tables swap.
 			for s.at = nextInUse(s.cur.inUse, s.at, setSlots); s.at < 0; s.at = nextInUse(s.cur.inUse, 0, setSlots) {
 				if s.next.n == 0 {
 					return true
@@ -181,13 +174,9 @@ func (s *setSearch) value(set uint64) int {
 // nextInUse returns the first bit of inUse from bit from on, below limit,
 // or -1 for none.
 func nextInUse(inUse []uint64, from, limit int) int {
-	for w := from >> 6; w<<6 < limit; w++ {
-		word := inUse[w]
-		if w == from>>6 {
-			word &= ^uint64(0) << (from & 63)
-		}
-		if word != 0 {
-			if b := w<<6 + bits.TrailingZeros64(word); b < limit {
+	for ; from < limit; from = (from | 63) + 1 {
+		if w := inUse[from>>6] >> (from & 63); w != 0 {
+			if b := from + bits.TrailingZeros64(w); b < limit {
 				return b
 			}
 			return -1
