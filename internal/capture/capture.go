@@ -28,12 +28,10 @@ const (
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
 //   - firstTurn, turn, setShare: a hard piece begins with firstTurn units of
-//     levels (turn after a piece the sets answered), or with at most
-//     firstTurn sets goes to the sets alone; then they take turns of turn
-//     units, sets setShare times as many. An Euler test's first try in one
-//     order lasts firstTurn/4 steps, each next try in the other twice as long.
-//   - tableCost: the units of a set expanded in the set search's hash
-//     tables, whose writes go all over their memory.
+//     levels (turn after a piece the sets answered); then levels and sets
+//     take turns of turn and setShare·turn units. An Euler test's first try
+//     lasts firstTurn/4 steps.
+//   - tableCost: the units of a set expanded in the set search's hash tables.
 const (
 	plainBudget = 1 << 10
 	earlyBudget = 1 << 7
@@ -90,8 +88,7 @@ type Board struct {
 	Side                              int // the side to move: 0 White, 1 Black
 }
 
-// Init fills in b from the pieces of the side to move (own), of the other
-// side (opp), the kings, and the side to move: 0 (White) or 1 (Black).
+// Init fills in b from the pieces of each side, the kings and the side to move.
 func (b *Board) Init(own, opp, kings uint64, side int) {
 	b.Own, b.Opp = own, opp
 	b.OwnKings, b.OwnMen, b.OppKings = own&kings, own&^kings, opp&kings
@@ -126,8 +123,7 @@ type Search[M Moves] struct {
 
 // outOfBudget reports whether a search that used up its budget must stop:
 // always, but at the early budget of a board where fewer than crowdedPrey
-// enemy pieces have an open square (empty, or the side to move's) on both
-// sides along some line.
+// enemy pieces have open squares on both sides along some line.
 func (g *Search[M]) outOfBudget() bool {
 	if g.limit == earlyBudget {
 		open := g.Empty | g.Own
@@ -228,8 +224,7 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 // setPiece makes the piece on bit b the capturing piece, its captures
 // recorded from start in dst on.
 func (g *Search[M]) setPiece(b int, king bool, start int) {
-	g.from = uint8(b)
-	g.pieceStart, g.seen, g.flags = start, 0, 0
+	g.from, g.pieceStart, g.seen, g.flags = uint8(b), start, 0, 0
 	if king {
 		g.flags = FlagKing
 	}
@@ -269,9 +264,8 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 	}
 	extended := ext
 	prey := g.Opp &^ captured
-	at &= 63 // lets the compiler drop its checks on shifts and indices
-	// The directions to look in, without a mispredicted branch for each.
-	jf := &g.jumpFrom
+	at &= 63          // lets the compiler drop its checks on shifts and indices
+	jf := &g.jumpFrom // the directions to look in, without a branch for each
 	dirs := (jf[0]>>at&1 | jf[1]>>at&1<<1 | jf[2]>>at&1<<2 | jf[3]>>at&1<<3 |
 		jf[4]>>at&1<<4 | jf[5]>>at&1<<5 | jf[6]>>at&1<<6 | jf[7]>>at&1<<7) &^ uint64(skip)
 	for ; dirs != 0 && !g.over; dirs &= dirs - 1 {

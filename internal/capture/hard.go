@@ -12,8 +12,8 @@ import (
 
 // jumpGraph holds every jump one capturing piece could make: over piece x
 // along a line, from any square of the empty run on one side of x to any
-// of the run on the other (the start counts as empty). A man's runs are
-// the next squares.
+// of the run on the other (the start counts as empty; a man's runs are the
+// next squares).
 type jumpGraph struct {
 	start    int
 	target   [64]target // by bit: n is 0 for a square with no enemy piece
@@ -33,10 +33,10 @@ type target struct {
 // init builds the graph of the man or king on bit from.
 func (jg *jumpGraph) init(from int, all, enemy, kings uint64, king bool) {
 	*jg = jumpGraph{start: from, kings: enemy & kings}
-	occ := all &^ (1 << from)
 	if king {
 		jg.kingBit = 1
 	}
+	occ := all &^ (1 << from)
 	for e := enemy; e != 0; e &= e - 1 {
 		x := bits.TrailingZeros64(e)
 		t := &jg.target[x]
@@ -165,8 +165,8 @@ type hardSearch struct {
 	bySets        bool // the set search answered
 }
 
-// setCaptures are the captures taking exactly a set, where they can end,
-// and whether the set search found them (else the levels search).
+// setCaptures are the captures taking exactly set, where they can end, and
+// whether the set search found them.
 type setCaptures struct {
 	set, ends uint64
 	bySets    bool
@@ -186,9 +186,8 @@ var hardMemories = sync.Pool{New: func() any { return &hardMemory{memo: newMemoT
 
 const hardMemoBits = 14 // log2 of the slots of a hard search's Euler table
 
-// add keeps that captures taking set, of score score, can end on ends, as
-// the set search or the levels search found, and drops those below it.
-// All those kept have one score.
+// add keeps that captures taking set, of score score, can end on ends, and
+// drops those of a lower score.
 func (h *hardSearch) add(set, ends uint64, score int, bySets bool) {
 	if score < h.bar {
 		return
@@ -237,8 +236,7 @@ func (h *hardSearch) search() {
 }
 
 // levelSearch asks the Euler test which sets of the pieces in reach can be
-// taken exactly and where, by score from the heaviest down. The first
-// score level with such a set is the best.
+// taken and where, by score from the heaviest down, until a score has one.
 type levelSearch struct {
 	kings, men [layout.NumSquares]uint8 // the pieces in reach, by kind
 	nk, nm     int
