@@ -27,8 +27,9 @@ const (
 //     at least crowdedPrey enemy pieces are open on both sides of a line.
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
-//   - firstTurn, turn, setShare: a hard piece begins with firstTurn units of
-//     levels (turn after a piece the sets answered); then levels and sets
+//   - firstTurn, turn, setShare: a hard piece with at most setShare·firstTurn
+//     sets goes to the sets alone; any other begins with firstTurn units of
+//     levels (turn after a piece the sets answered), then levels and sets
 //     take turns of turn and setShare·turn units. An Euler test's first try
 //     lasts firstTurn/4 steps.
 //   - tableCost: the units of a set expanded in the set search's hash tables.

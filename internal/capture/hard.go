@@ -204,7 +204,7 @@ func (h *hardSearch) search() {
 	h.reach, h.within = h.jg.reach()
 	h.mem.found = h.mem.found[:0]
 	levelsTurn, setsTurn, setsBegun := firstTurn, setShare*turn, false
-	if sets := 1 << bits.OnesCount64(h.reach); sets <= firstTurn {
+	if sets := 1 << bits.OnesCount64(h.reach); sets <= setShare*firstTurn {
 		// The set search alone, through in one turn: its sets, and one
 		// look that finds none left.
 		levelsTurn, setsTurn = 0, sets+1
