@@ -1,10 +1,9 @@
 package capture
 
 import (
-	"cmp"
 	"context"
+	"math"
 	"math/bits"
-	"slices"
 	"sync"
 
 	"github.com/frisian-draughts/frisian/internal/layout"
@@ -240,18 +239,16 @@ func (h *hardSearch) search() {
 type levelSearch struct {
 	kings, men [layout.NumSquares]uint8 // the pieces in reach, by kind
 	nk, nm     int
-	// (kings, men) of each score level that matters, heaviest first
-	levels  [(layout.NumSquares/2 + 1) * (layout.NumSquares/2 + 1)][2]int
-	n       int
-	level   int    // the level being gone through
-	kc, mc  uint64 // the current combination, as bits of kings and men
-	inLevel bool   // kc, mc are a combination of the current level
-	testing bool   // the Euler test of set is under way
-	set     uint64 // the set of the current combination
-	hit     bool   // the current level has a set that can be taken
-	order   int    // the order the current test began in (0 first, 1 second), -1 if no search
-	steps   [2]int // the steps of the tests searched, by the order they began in
-	tests   [2]int // and their number
+	k, m       int    // the kings and men of the level being gone through
+	value      int    // its value, kingValue·k + manValue·m, or MaxInt before the first
+	bar        int    // the score a level must reach, as it was at init
+	kc, mc     uint64 // the current combination, as bits of kings and men
+	testing    bool   // the Euler test of set is under way
+	set        uint64 // the set of the current combination
+	hit        bool   // the current level has a set that can be taken
+	order      int    // the order the current test began in (0 first, 1 second), -1 if no search
+	steps      [2]int // the steps of the tests searched, by the order they began in
+	tests      [2]int // and their number
 	// The parity space of all the pieces in reach (see eulerSearch.fits)
 	// and, reduced in it, the start and each piece's first jump (by bit):
 	// a set whose parities fail there fails in its own space, a subspace,
@@ -273,19 +270,7 @@ func (l *levelSearch) init(h *hardSearch) {
 			l.nm++
 		}
 	}
-	l.n = 0
-	for k := 0; k <= l.nk; k++ {
-		for m := 0; m <= l.nm; m++ {
-			if k+m > 0 && 2*(kingValue*k+manValue*m)+h.jg.kingBit >= h.bar {
-				l.levels[l.n] = [2]int{k, m}
-				l.n++
-			}
-		}
-	}
-	slices.SortFunc(l.levels[:l.n], func(a, b [2]int) int {
-		return cmp.Compare(kingValue*b[0]+manValue*b[1], kingValue*a[0]+manValue*a[1])
-	})
-	l.level, l.inLevel, l.testing, l.hit = 0, false, false, false
+	l.value, l.bar, l.testing, l.hit = math.MaxInt, h.bar-h.jg.kingBit, false, false
 	l.steps, l.tests = [2]int{}, [2]int{}
 	e := &h.euler // its labels are the pieces in reach, in order
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
@@ -361,17 +346,12 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 // next moves to the next combination, and reports false when the levels
 // are through, or a level had a set that can be taken.
 func (l *levelSearch) next() bool {
-	for l.level < l.n {
-		k, m := l.levels[l.level][0], l.levels[l.level][1]
-		if !l.inLevel {
-			l.kc, l.mc, l.inLevel = 1<<k-1, 1<<m-1, true
-			return true
-		}
+	if l.value < math.MaxInt {
 		if c := nextCombination(l.mc); c < 1<<l.nm {
 			l.mc = c
 			return true
 		}
-		l.mc = 1<<m - 1
+		l.mc = 1<<l.m - 1
 		if c := nextCombination(l.kc); c < 1<<l.nk {
 			l.kc = c
 			return true
@@ -379,9 +359,20 @@ func (l *levelSearch) next() bool {
 		if l.hit {
 			return false
 		}
-		l.level, l.inLevel = l.level+1, false
 	}
-	return false
+	// The heaviest level below the last; values differ from level to level.
+	best := 0
+	for k := 0; k <= l.nk && kingValue*k < l.value; k++ {
+		m := min(l.nm, (l.value-1-kingValue*k)/manValue)
+		if v := kingValue*k + manValue*m; v > best {
+			best, l.k, l.m = v, k, m
+		}
+	}
+	if l.value = best; best == 0 || 2*best < l.bar {
+		return false
+	}
+	l.kc, l.mc = 1<<l.k-1, 1<<l.m-1
+	return true
 }
 
 // nextCombination returns the next larger number with as many bits as c
