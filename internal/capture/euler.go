@@ -13,7 +13,7 @@ import (
 // degree. The test chooses the jumps depth first, keeping the parities and
 // the parts the edges join. Which of its two orders of the labels is fast
 // depends on the position, up to a hundredfold, so it starts over in the
-// other order after each try, each try twice as long as the last.
+// other order after each try, each try tryGrowth times as long as the last.
 type eulerSearch struct {
 	start uint64
 	k     int
@@ -177,7 +177,7 @@ func (e *eulerSearch) run(limit int) bool {
 		if e.steps >= limit {
 			return false
 		}
-		e.second, e.tryLen = !e.second, 2*e.tryLen
+		e.second, e.tryLen = !e.second, tryGrowth*e.tryLen
 		e.steps += e.try()
 		e.tryEnd = e.steps + e.tryLen
 	}
