@@ -44,7 +44,6 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 	king := b.kings&(1<<from) != 0
 	var h hardSearch
 	h.mem = hardMemories.New().(*hardMemory)
-	h.euler.memo = &h.mem.memo
 	h.jg.init(from, b.own|b.opp, b.opp, b.kings, king)
 	h.reach, h.within = h.jg.reach()
 	best = -1

@@ -106,7 +106,6 @@ func (jg *jumpGraph) value(set uint64) int {
 func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 	var h hardSearch
 	h.ctx, h.mem = g.Ctx, hardMemories.Get().(*hardMemory)
-	h.euler.memo = &h.mem.memo
 	defer hardMemories.Put(h.mem)
 	var bound [64]int // of the captures of each piece
 	for k := kings | men; k != 0; k &= k - 1 {
@@ -207,10 +206,13 @@ func (h *hardSearch) search() {
 		// The set search alone, through in one turn: its sets, and one
 		// look that finds none left.
 		levelsTurn, setsTurn = 0, sets+1
-	} else if h.levels.init(h); h.bySets {
-		// The set search answered the last piece: the pieces of one
-		// position tend to be alike.
-		levelsTurn = turn
+	} else {
+		h.levels.init(h)
+		if h.bySets {
+			// The set search answered the last piece: the pieces of one
+			// position tend to be alike.
+			levelsTurn = turn
+		}
 	}
 	for ; ; levelsTurn, setsTurn = turn, setShare*turn {
 		if h.ctx != nil {
@@ -273,6 +275,7 @@ func (l *levelSearch) init(h *hardSearch) {
 	l.value, l.bar, l.testing, l.hit = math.MaxInt, h.bar-h.jg.kingBit, false, false
 	l.steps, l.tests = [2]int{}, [2]int{}
 	e := &h.euler // its labels are the pieces in reach, in order
+	e.memo = &h.mem.memo
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
 	l.all = gf2Basis{}
 	for i, r := 0, h.reach; r != 0; i, r = i+1, r&(r-1) {
