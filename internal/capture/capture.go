@@ -124,9 +124,8 @@ type Search[M Moves] struct {
 	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
 }
 
-// outOfBudget reports whether a search that used up its budget must stop:
-// always, but at the early budget of a board where fewer than crowdedPrey
-// enemy pieces have open squares on both sides along some line.
+// outOfBudget reports whether a search past its budget must stop: always,
+// but at the early budget when the board is not crowded (crowdedPrey).
 func (g *Search[M]) outOfBudget() bool {
 	if g.limit == earlyBudget {
 		open := g.Empty | g.Own
@@ -142,7 +141,7 @@ func (g *Search[M]) outOfBudget() bool {
 }
 
 // Jumpers returns the kings and men of the side to move that can jump, and
-// fills in g.jumpFrom and g.offAxis, for CapturesOf, when a king can.
+// fills in g.jumpFrom and g.offAxis for CapturesOf.
 func (g *Search[M]) Jumpers() (kings, men uint64) {
 	kings = g.OwnKings
 	if bits.OnesCount64(g.Opp) <= sparseKings {
@@ -190,8 +189,8 @@ func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
 	return dst
 }
 
-// kingsJumping returns those of kings that can jump now, looking at each
-// enemy piece on their lines: quicker than the fill when they are few.
+// kingsJumping returns those of kings that can jump now: quicker than the
+// fill when the enemy pieces are few.
 func (g *Board) kingsJumping(kings uint64) uint64 {
 	occ := g.Own | g.Opp
 	var out uint64
@@ -207,8 +206,8 @@ func (g *Board) kingsJumping(kings uint64) uint64 {
 	return out
 }
 
-// searchPiece appends the best captures of the piece on bit b that the
-// plain search finds within budget; g.over reports that it ran out.
+// searchPiece appends the best captures of the piece on bit b found within
+// the budget; g.over reports that it ran out.
 func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 	g.setPiece(b, king, len(dst))
 	g.nodes, g.limit, g.over = 0, limit, false
@@ -225,7 +224,7 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 }
 
 // setPiece makes the piece on bit b the capturing piece, its captures
-// recorded from start in dst on.
+// recorded in dst from start on.
 func (g *Search[M]) setPiece(b int, king bool, start int) {
 	g.from, g.pieceStart, g.seen, g.flags = uint8(b), start, 0, 0
 	if king {
@@ -234,8 +233,8 @@ func (g *Search[M]) setPiece(b int, king bool, start int) {
 }
 
 // manJumps extends a man's capture standing on bit at, having taken
-// captured, of score score, that can jump on to land. A jump that cannot
-// go on is recorded here, not in a call of its own.
+// captured for score, that can jump on to land. A jump that ends is
+// recorded here, not in a call of its own.
 func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land uint64) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
@@ -259,8 +258,7 @@ func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land u
 // kingJumps extends a king's capture standing on bit at, having taken
 // captured, in the directions g.jumpFrom allows but not those of skip (bit
 // d for direction d); ext tells that the capture goes on in one of those.
-// A king jumps the first piece on a line if it is an enemy not yet taken,
-// and lands on any empty square behind it.
+// A king jumps the first piece on a line, landing on any empty square past it.
 func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip uint8, ext bool) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
@@ -282,10 +280,9 @@ func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip 
 		fb := bits.TrailingZeros64(f) & 63
 		sc := score + g.jumpScore(fb)
 		// From a landing square the capture never goes back over f, and
-		// straight on only from the first (from the others it would repeat
-		// its paths). A square with no enemy piece left on its lines ends
-		// it without a call; those ends are recorded last, once the
-		// captures that go on have raised the best score.
+		// straight on only from the first (the others would repeat its
+		// paths). Squares with no enemy piece left on their lines end it;
+		// they are recorded last, once longer captures raised the best.
 		a := d & 3
 		back := uint8(1) << ((d + 4) & 7)
 		left := prey &^ f
@@ -338,10 +335,9 @@ func (g *Search[M]) jumpScore(b int) int {
 	return 2*manValue + 2*(kingValue-manValue)*int(g.OppKings>>(b&63)&1)
 }
 
-// lineJumpAfter returns, for a king's ray in direction d and the pieces
-// occ, the nearest piece on the ray (0 for none, and then nothing else
-// counts), the empty squares behind it (the landings), and the next piece
-// after it, or 0.
+// lineJumpAfter returns, on a king's ray in direction d among the pieces
+// occ, the nearest piece (0 for none), the empty squares behind it (the
+// landings), and the next piece after it, or 0.
 func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 	blockers := ray & occ
 	if d < 4 {
@@ -357,11 +353,10 @@ func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
 	return nearest, ray & (nearest - 1) & -past, past >> 1
 }
 
-// record keeps a complete capture if its score is at least the best so
-// far, dropping worse ones and duplicates (another path over the same
-// pieces to the same end). Inlined, a capture scoring too low costs no
-// call. The plain search finds no duplicate of one or two pieces: two
-// lines cross once, and kingJumps does not repeat landings in between.
+// record keeps a complete capture scoring at least the best so far,
+// dropping worse ones and duplicates (other paths over the same pieces to
+// the same end; with one or two pieces the plain search makes none).
+// Inlined, a capture scoring too low costs no call.
 func (g *Search[M]) record(dst []M, at int, captured uint64, score int) []M {
 	if score < g.best {
 		return dst
@@ -376,8 +371,7 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 		flags |= FlagPromotion
 	}
 	m := M(Move{from: g.from, to: uint8(at), flags: flags, captured: captured})
-	// g.seen spares most captures of three pieces or more the look.
-	var bit uint64
+	var bit uint64 // in g.seen, for captures of three pieces or more
 	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
 		bit = uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
 	}
@@ -398,8 +392,8 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 
 // JumpOnce describes the captures of a side without kings. When no man can
 // jump twice, ok is true and prey holds the pieces worth taking: the kings
-// if a jump takes one, else all. Else ok is false and prey holds the men
-// that may jump twice, whose captures alone can be legal.
+// if a jump takes one, else all. Else prey holds the men that may jump
+// twice, whose captures alone can be legal.
 func (g *Board) JumpOnce() (prey uint64, any, ok bool) {
 	landed := JumpLandings(g.OwnMen, g.Opp, g.Empty)
 	if landed == 0 {

@@ -6,14 +6,14 @@ import (
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
-// eulerSearch is the Euler test: where can a capture standing on a square
-// end having taken exactly a given set of pieces? Given one jump (edge) per
+// eulerSearch is the Euler test: where can a capture from a square end
+// having taken exactly a given set of pieces? Given one jump (edge) per
 // piece, a capture using them all exists exactly when the edges are
 // connected to the start and every square but start and end has even
 // degree. The test chooses the jumps depth first, keeping the parities and
-// the parts the edges join. Which of its two orders of the labels is fast
+// the parts the edges join. Which of its two orders of the pieces is fast
 // depends on the position, up to a hundredfold, so it starts over in the
-// other order after each try, each try tryGrowth times as long as the last.
+// other order after each try, each tryGrowth times as long as the last.
 type eulerSearch struct {
 	start uint64
 	k     int
@@ -37,10 +37,9 @@ type eulerSearch struct {
 	memo           *memoTable
 }
 
-// memoTable is the Euler test's table of nodes done: the ends possible
-// below a node, by label and key. A node like one done is skipped when all
-// those ends are found. A slot holds the gen of the try that wrote it, so
-// that the table is never cleared.
+// memoTable holds the ends possible below the nodes done, by label and
+// key: a node like one done is skipped when those ends are all found. A
+// slot holds the gen of the try that wrote it, so the table is never cleared.
 type memoTable struct {
 	slots []memoSlot // a power of two
 	shift uint       // 64 less the log2 of len(slots)
@@ -73,11 +72,10 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 	}
 }
 
-// order puts the labels in the order the search takes them, so that
-// squares are settled (touched by no later label) early. The first order
-// favours labels that settle most with the fewest jumps, new squares and
-// squares left open (which key the table); the second those that touch
-// squares already touched and settle most.
+// order puts the labels in search order, so that squares are settled
+// (touched by no later label) early. The first order favours labels that
+// settle most with the fewest jumps, new squares and squares left open
+// (the table's key); the second those that touch squares already touched.
 func (e *eulerSearch) order() {
 	seen := e.start
 	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
@@ -136,8 +134,7 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 }
 
 // begin starts a test for the ends in want, in e.second's order, and
-// returns its cost in steps. The parities alone (see fits) turn down most
-// sets before any ordering.
+// returns its cost in steps. The parities alone (fits) turn down most sets.
 func (e *eulerSearch) begin(want uint64) int {
 	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTurn/4, firstTurn/4
 	var space gf2Basis
@@ -197,7 +194,7 @@ type eulerFrame struct {
 }
 
 // search goes on with the current try until it is through or the test
-// has taken limit steps in all, and reports whether it is through.
+// has taken limit steps, and reports whether it is through.
 func (e *eulerSearch) search(limit int) bool {
 	for e.depth >= 0 {
 		if e.steps >= limit {
@@ -249,13 +246,10 @@ func (e *eulerSearch) search(limit int) bool {
 }
 
 // key returns the key of node f, choosing label i: need (the odd squares,
-// the start's parity flipped) on the squares the labels from i on touch.
-// Below a node, only that and the one odd settled square, if any, decide
-// which ends the search can reach; a cut for parts or landings, which do
-// depend on the jumps, makes every end possible. Need has an odd number of
-// squares, so an even key means a settled end, and the table holds only
-// whether the later labels can make every open square even (no ends) or
-// may (every end).
+// the start's flipped) on the squares labels i.. touch. Below a node, only
+// that and the odd settled square, if any, decide the ends reachable; a cut
+// for parts or landings makes every end possible. An even key means a
+// settled end, and then the table holds only whether ends are possible.
 func (e *eulerSearch) key(i int, f *eulerFrame) uint64 {
 	return (f.p ^ e.start) & e.open[i]
 }
@@ -275,10 +269,10 @@ func (e *eulerSearch) pop(i int, ends uint64) {
 }
 
 // fits reports whether f's current edge can still lead to a wanted end.
-// At most one settled square may be odd: the end. The later labels change
-// the parities by their first jumps plus some differences between their
-// jumps, so the end must have the remainder of need plus those first jumps
-// in the space the differences span over GF(2) (f.rest).
+// At most one settled square may be odd: the end. The later labels add
+// their first jumps and some differences between jumps to the parities, so
+// the end must have the remainder of need plus those first jumps (f.rest)
+// in the space the differences span over GF(2).
 func (e *eulerSearch) fits(i int, f *eulerFrame) bool {
 	edge := f.a&-f.a | f.b&-f.b
 	want := e.want &^ e.found
@@ -309,9 +303,8 @@ func (f *eulerFrame) advance(l *target) bool {
 	return false
 }
 
-// enter checks the node f that chooses label i's jump, and reports whether
-// to go on: false at a leaf, where it records the end, and where no end
-// can come.
+// enter checks the node f that chooses label i's jump, and reports false
+// at a leaf, where it records the end, and where no end can come.
 func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 	// need: the odd squares, the start's parity flipped; at a leaf, the end.
 	need := f.p ^ e.start
@@ -336,8 +329,8 @@ func (e *eulerSearch) enter(i int, f *eulerFrame) bool {
 	return true
 }
 
-// choose makes f's current edge label i's jump, and pushes the next node,
-// whose parts are f's with those the edge touches joined into one.
+// choose makes f's current edge label i's jump and pushes the next node,
+// whose parts are f's with those the edge touches joined.
 func (e *eulerSearch) choose(i int, f *eulerFrame) {
 	edge := f.a&-f.a | f.b&-f.b
 	next := &e.stack[i+1] // its other fields are set on entry

@@ -11,8 +11,7 @@ import (
 
 // jumpGraph holds every jump one capturing piece could make: over piece x
 // along a line, from any square of the empty run on one side of x to any
-// of the run on the other (the start counts as empty; a man's runs are the
-// next squares).
+// of the run on the other (a man's runs are the next squares).
 type jumpGraph struct {
 	start    int
 	target   [64]target // by bit: n is 0 for a square with no enemy piece
@@ -129,8 +128,8 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, king)
 		h.bar = max(g.best, 0)
 		h.search()
-		// Kept only now, as the set search finds light captures first; and
-		// only the finds of the method that answered, complete and each once.
+		// Kept only now, as the set search finds light captures first; only
+		// the finds of the method that answered are complete and each once.
 		g.unique = true
 		for _, f := range h.mem.found {
 			for e := f.ends; e != 0 && f.bySets == h.bySets; e &= e - 1 {
@@ -149,8 +148,7 @@ func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
 // hardSearch finds the best captures of one hard piece by two exact
 // methods taking turns counted in work; the first through answers. The
 // levels search is quick where the best captures take nearly all in reach,
-// the set search where few sets can be taken. Both find only real
-// captures, so the finds of either are gathered (add).
+// the set search where few sets can be taken.
 type hardSearch struct {
 	jg            jumpGraph
 	reach, within uint64 // the pieces in reach of the start, and the squares
@@ -171,9 +169,8 @@ type setCaptures struct {
 }
 
 // hardMemory is what a hard search needs beyond its stack, kept from call
-// to call in hardMemories: the set search's 9 MiB (made when first used)
-// and the Euler test's table (384 KiB), made for each call, would be most
-// of its time and its only allocations.
+// to call in hardMemories: made for each call, the set search's 9 MiB and
+// the Euler table's 384 KiB would be most of its time.
 type hardMemory struct {
 	sets  setSearch
 	memo  memoTable
@@ -260,26 +257,20 @@ type levelSearch struct {
 	first [64]uint64
 }
 
+// init readies the levels of h's piece, and h.euler for them.
 func (l *levelSearch) init(h *hardSearch) {
-	l.nk, l.nm = 0, 0
-	for r := h.reach; r != 0; r &= r - 1 {
-		b := uint8(bits.TrailingZeros64(r))
-		if h.jg.kings&(1<<b) != 0 {
-			l.kings[l.nk] = b
-			l.nk++
-		} else {
-			l.men[l.nm] = b
-			l.nm++
-		}
-	}
 	l.value, l.bar, l.testing, l.hit = math.MaxInt, h.bar-h.jg.kingBit, false, false
-	l.steps, l.tests = [2]int{}, [2]int{}
+	l.steps, l.tests, l.all, l.nk, l.nm = [2]int{}, [2]int{}, gf2Basis{}, 0, 0
 	e := &h.euler // its labels are the pieces in reach, in order
 	e.memo = &h.mem.memo
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
-	l.all = gf2Basis{}
 	for i, r := 0, h.reach; r != 0; i, r = i+1, r&(r-1) {
 		x := bits.TrailingZeros64(r)
+		if h.jg.kings>>x&1 != 0 {
+			l.kings[l.nk], l.nk = uint8(x), l.nk+1
+		} else {
+			l.men[l.nm], l.nm = uint8(x), l.nm+1
+		}
 		if l.first[x] = 0; e.label[i].n != 0 {
 			e.label[i].span(&l.all, &l.first[x])
 		}

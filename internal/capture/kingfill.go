@@ -2,16 +2,12 @@ package capture
 
 import "github.com/frisian-draughts/frisian/internal/layout"
 
-// Where a king could capture from, for a whole board at once: a king on y
-// can jump in direction d when the squares from y up to an enemy piece are
-// empty, as is the square behind it. Only the king moves during a capture,
-// so with own kings' squares counted empty this holds every jump any king
-// can make during its capture, and a few more.
-
 // kingJumpFrom fills from[d] with the squares of open (empty or own kings')
-// from which a king could jump a piece of opp in direction d, and returns
-// their union. Each step of a fill doubles the distance: a row or column
-// has five squares, a diagonal up to ten.
+// from which a king could jump a piece of opp in direction d, for a whole
+// board at once, and returns their union. Only the king moves during a
+// capture, so this holds every jump any king can make during its capture,
+// and a few more. Each step of a fill doubles the distance: a row or
+// column has five squares, a diagonal up to ten.
 func kingJumpFrom(from *[8]uint64, opp, open uint64) uint64 {
 	e2, s2 := open&(open>>layout.E), open&(open>>layout.S)
 	sw2, se2 := open&(open>>layout.SW), open&(open>>layout.SE)

@@ -4,13 +4,10 @@ import "math/bits"
 
 // setSearch is the bottom-up method of hardSearch: for each set of pieces a
 // capture can take, the squares it can stand on having taken exactly that
-// set, so that each set is expanded once. A capture can end on those from
-// which no piece left can be jumped.
-//
-// With at most maxDense pieces in reach, a set's squares are kept in an
-// index by the set's number (the places of its pieces among those in
-// reach), where each set comes after its subsets. With more, the sets of
-// each size are kept in a hash table, one size after the other.
+// set; it can end on those from which no piece left can be jumped. With at
+// most maxDense pieces in reach, the squares are kept in an index by the
+// set's number (the places of its pieces among those in reach), where each
+// set comes after its subsets; with more, in a hash table for each size.
 type setSearch struct {
 	n         int
 	pieces    [64]uint8      // the pieces in reach, by place
@@ -32,8 +29,8 @@ type setSearch struct {
 }
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
-// two tables of setSlots slots of 16 bytes in the same 8 MiB, each at most
-// seven eighths full; a full one ends the set search.
+// two tables of setSlots slots of 16 bytes in the same 8 MiB, at most seven
+// eighths full; a full one ends the set search.
 const (
 	maxDense    = 20
 	setSlotBits = maxDense - 2 // four arrays of setSlots words fill the index

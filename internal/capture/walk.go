@@ -49,14 +49,13 @@ func (w *Walker) Steps(at int, left uint64, f func(land, piece int)) {
 
 // JumpBetween returns the piece jumped going from bit a to bit b in one
 // jump, and false when no jump over a piece of the walker's prey does.
-func (w *Walker) JumpBetween(a, b int) (int, bool) {
-	for j := w.jg.jumpable[a&63]; j != 0; j &= j - 1 {
-		x := bits.TrailingZeros64(j)
-		if w.jg.landings(x, 1<<(a&63))&(1<<(b&63)) != 0 {
-			return x, true
+func (w *Walker) JumpBetween(a, b int) (piece int, ok bool) {
+	w.Steps(a, ^uint64(0), func(land, x int) {
+		if land == b {
+			piece, ok = x, true
 		}
-	}
-	return 0, false
+	})
+	return piece, ok
 }
 
 // Ends returns the squares of want on which a capture standing on bit at
