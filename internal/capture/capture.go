@@ -30,9 +30,10 @@ const (
 //   - firstTurn, turn, setShare: a hard piece with at most setShare·firstTurn
 //     sets goes to the sets alone; any other begins with firstTurn units of
 //     levels (turn after a piece the sets answered), then levels and sets
-//     take turns of turn and setShare·turn units. An Euler test's first try
-//     lasts firstTurn/4 steps, each next one, in the other order, tryGrowth
-//     times as long.
+//     take turns of turn and setShare·turn units.
+//   - probe, tryGrowth: an Euler test first tries probe steps per piece,
+//     then firstTurn steps, and each next try, in the next order, lasts
+//     tryGrowth times as long.
 //   - tableCost: the units of a set expanded in the set search's hash tables.
 const (
 	plainBudget = 1 << 10
@@ -42,6 +43,7 @@ const (
 	firstTurn   = 1 << 14
 	turn        = 1 << 10
 	setShare    = 4
+	probe       = 4
 	tryGrowth   = 3
 	tableCost   = 64
 )

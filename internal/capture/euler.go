@@ -2,6 +2,7 @@ package capture
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
@@ -11,9 +12,9 @@ import (
 // piece, a capture using them all exists exactly when the edges are
 // connected to the start and every square but start and end has even
 // degree. The test chooses the jumps depth first, keeping the parities and
-// the parts the edges join. Which of its two orders of the pieces is fast
+// the parts the edges join. Which of its orders of the pieces is fast
 // depends on the position, up to a hundredfold, so it starts over in the
-// other order after each try, each tryGrowth times as long as the last.
+// next order after each try, each tryGrowth times as long as the last.
 type eulerSearch struct {
 	start uint64
 	k     int
@@ -32,8 +33,8 @@ type eulerSearch struct {
 	// label from i on, and sum[i] is the sum of their first jumps.
 	space          [layout.NumSquares + 1]gf2Basis
 	sum            [layout.NumSquares + 1]uint64
-	second         bool // the current try's order
-	tryLen, tryEnd int  // its length, and the steps at which it ends
+	kind           int // the current try's order
+	tryLen, tryEnd int // its length, and the steps at which it ends
 	memo           *memoTable
 }
 
@@ -56,26 +57,43 @@ type memoSlot struct{ key, ends, tag uint64 }
 // init readies a test of captures from bit at taking exactly set, within
 // the squares of within.
 func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
-	e.start, e.k, e.visit, e.found, e.steps, e.second = 1<<at, 0, 0, 0, 0, false
+	e.start, e.k, e.visit, e.found, e.steps = 1<<at, 0, 0, 0, 0
 	for s := set; s != 0; s &= s - 1 {
 		x := bits.TrailingZeros64(s)
 		l, t := &e.label[e.k], &jg.target[x]
-		l.n, l.touch = 0, 0
+		l.n, l.touch, l.loose = 0, 0, -7
+		jumps := uint64(0)
 		for _, r := range t.lines[:t.n] {
 			if (r[0]|r[1])&within != 0 {
 				l.lines[l.n] = r
 				l.n++
 				l.touch |= r[0] | r[1]
+				p, q := bits.OnesCount64(r[0]), bits.OnesCount64(r[1])
+				l.loose += 7 * (p + q - 1)
+				jumps += uint64(p * q)
 			}
 		}
+		// 7·(the dimension of the jumps' affine span - log2 of their number).
+		l.loose -= bits.Len64(jumps*jumps*jumps*jumps*jumps*jumps*jumps) - 1
 		e.k++
 	}
 }
 
-// order puts the labels in search order, so that squares are settled
-// (touched by no later label) early. The first order favours labels that
-// settle most with the fewest jumps, new squares and squares left open
-// (the table's key); the second those that touch squares already touched.
+// The orders of the labels (see order), in the order the tries take them.
+const (
+	looseFirst = iota
+	touchFirst
+	settleFirst
+	orders
+)
+
+// order puts the labels in the order of e.kind. settleFirst favours labels
+// that settle most squares (touched by no later label) with the fewest
+// jumps, new squares and squares left open (the table's key); touchFirst
+// those that touch squares already touched. looseFirst takes first, in
+// settleFirst's order, the labels whose jumps fill the least of their
+// affine span (loose): fits stands for the later labels by their spans,
+// so chosen first they leave it fewer ends it cannot rule out.
 func (e *eulerSearch) order() {
 	seen := e.start
 	var after [layout.NumSquares + 1]uint64 // after[j]: touched by labels j.. from i on
@@ -91,7 +109,7 @@ func (e *eulerSearch) order() {
 			adds := bits.OnesCount64(t &^ seen)
 			settles := bits.OnesCount64(t &^ others)
 			var score int
-			if e.second {
+			if e.kind == touchFirst {
 				score = 4*bits.OnesCount64(t&seen) - adds + 3*settles
 			} else {
 				score = 16*settles - 4*adds - 4*bits.OnesCount64((seen|t)&others)
@@ -107,13 +125,49 @@ func (e *eulerSearch) order() {
 		e.label[i], e.label[best] = e.label[best], e.label[i]
 		seen |= e.label[i].touch
 	}
-	// The open squares and the parity spaces of the labels from i on.
+	if e.kind == looseFirst {
+		slices.SortStableFunc(e.label[:e.k], func(a, b target) int { return b.loose - a.loose })
+		e.spaces()
+		e.informedFirst()
+	}
+	e.spaces()
+}
+
+// spaces fills in the open squares and the parity spaces of the labels
+// from each on.
+func (e *eulerSearch) spaces() {
 	e.open[e.k], e.sum[e.k], e.space[e.k] = 0, 0, gf2Basis{}
 	for i := e.k - 1; i >= 0; i-- {
 		e.open[i] = e.open[i+1] | e.label[i].touch
 		e.space[i], e.sum[i] = e.space[i+1], e.sum[i+1]
 		e.label[i].span(&e.space[i], &e.sum[i])
 	}
+}
+
+// informedFirst moves first, those leaving fewest first, the labels whose
+// jumps, each with the parities of all the other labels, leave out some
+// wanted ends: chosen first, they rule out ends that fits would not.
+func (e *eulerSearch) informedFirst() {
+	var before gf2Basis // the space of the labels before j
+	sum := e.start      // and the sum of their first jumps, with the start
+	for j := range e.k {
+		others := e.space[j+1]
+		for p := before.pivots; p != 0; p &= p - 1 {
+			others.add(before.v[bits.TrailingZeros64(p)])
+		}
+		l := &e.label[j]
+		var ends uint64
+		for _, r := range l.lines[:l.n] {
+			for a := r[0]; a != 0 && ends != e.want; a &= a - 1 {
+				for b := r[1]; b != 0; b &= b - 1 {
+					ends |= others.ends(others.reduce(sum^e.sum[j+1]^a&-a^b&-b), e.want)
+				}
+			}
+		}
+		l.left = bits.OnesCount64(ends)
+		l.span(&before, &sum)
+	}
+	slices.SortStableFunc(e.label[:e.k], func(a, b target) int { return a.left - b.left })
 }
 
 // span adds the differences between l's jumps to space and its first jump
@@ -133,10 +187,12 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 	}
 }
 
-// begin starts a test for the ends in want, in e.second's order, and
-// returns its cost in steps. The parities alone (fits) turn down most sets.
+// begin starts a test for the ends in want and returns its cost in steps.
+// The parities alone (fits) turn down most sets; most other tests end
+// within a few steps of the root, so the first try, probe steps a label
+// long, takes the labels as they come, without ordering them.
 func (e *eulerSearch) begin(want uint64) int {
-	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTurn/4, firstTurn/4
+	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, probe*e.k, probe*e.k
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {
@@ -158,13 +214,19 @@ func (e *eulerSearch) begin(want uint64) int {
 	return e.try()
 }
 
-// try starts the test over in e.second's order, keeping the ends found and
-// the steps taken, and returns its cost in steps.
+// try starts the test over, after the probe in e.kind's order, keeping
+// the ends found and the steps taken, and returns its cost in steps.
 func (e *eulerSearch) try() int {
 	e.memo.gen++
-	e.order()
+	cost := e.k
+	if e.tryLen >= firstTurn {
+		e.order()
+		cost = e.k * e.k / 2
+	} else {
+		e.spaces()
+	}
 	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{t: e.start, n: 1}
-	return e.k * e.k / 2
+	return cost
 }
 
 // run goes on with the test until it is through or has taken limit steps
@@ -174,7 +236,11 @@ func (e *eulerSearch) run(limit int) bool {
 		if e.steps >= limit {
 			return false
 		}
-		e.second, e.tryLen = !e.second, tryGrowth*e.tryLen
+		if e.tryLen < firstTurn { // after the probe
+			e.tryLen = firstTurn
+		} else {
+			e.kind, e.tryLen = (e.kind+1)%orders, tryGrowth*e.tryLen
+		}
 		e.steps += e.try()
 		e.tryEnd = e.steps + e.tryLen
 	}
@@ -377,6 +443,20 @@ func (b *gf2Basis) reduce(v uint64) uint64 {
 		v ^= b.v[bits.TrailingZeros64(p)]
 	}
 	return v
+}
+
+// ends returns the squares of want that have the remainder r.
+func (b *gf2Basis) ends(r, want uint64) uint64 {
+	var ends uint64
+	if r&(r-1) == 0 {
+		ends = r & want
+	}
+	for p := want & b.pivots; p != 0; p &= p - 1 {
+		if i := bits.TrailingZeros64(p); b.v[i]^(1<<i) == r {
+			ends |= 1 << i
+		}
+	}
+	return ends
 }
 
 // hasEnd reports whether some square of want has the remainder r.

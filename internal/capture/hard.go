@@ -26,6 +26,8 @@ type target struct {
 	lines [4][2]uint64
 	n     int
 	touch uint64
+	loose int // in Euler test labels only (see eulerSearch.init)
+	left  int // and the ends they leave (see informedFirst)
 }
 
 // init builds the graph of the man or king on bit from.
@@ -238,16 +240,16 @@ func (h *hardSearch) search() {
 type levelSearch struct {
 	kings, men [layout.NumSquares]uint8 // the pieces in reach, by kind
 	nk, nm     int
-	k, m       int    // the kings and men of the level being gone through
-	value      int    // its value, kingValue·k + manValue·m, or MaxInt before the first
-	bar        int    // the score a level must reach, as it was at init
-	kc, mc     uint64 // the current combination, as bits of kings and men
-	testing    bool   // the Euler test of set is under way
-	set        uint64 // the set of the current combination
-	hit        bool   // the current level has a set that can be taken
-	order      int    // the order the current test began in (0 first, 1 second), -1 if no search
-	steps      [2]int // the steps of the tests searched, by the order they began in
-	tests      [2]int // and their number
+	k, m       int         // the kings and men of the level being gone through
+	value      int         // its value, kingValue·k + manValue·m, or MaxInt before the first
+	bar        int         // the score a level must reach, as it was at init
+	kc, mc     uint64      // the current combination, as bits of kings and men
+	testing    bool        // the Euler test of set is under way
+	set        uint64      // the set of the current combination
+	hit        bool        // the current level has a set that can be taken
+	order      int         // the order the current test began in, -1 if no search
+	steps      [orders]int // the steps of the tests searched, by the order they began in
+	tests      [orders]int // and their number
 	// The parity space of all the pieces in reach (see eulerSearch.fits)
 	// and, reduced in it, the start and each piece's first jump (by bit):
 	// a set whose parities fail there fails in its own space, a subspace,
@@ -260,7 +262,7 @@ type levelSearch struct {
 // init readies the levels of h's piece, and h.euler for them.
 func (l *levelSearch) init(h *hardSearch) {
 	l.value, l.bar, l.testing, l.hit = math.MaxInt, h.bar-h.jg.kingBit, false, false
-	l.steps, l.tests, l.all, l.nk, l.nm = [2]int{}, [2]int{}, gf2Basis{}, 0, 0
+	l.steps, l.tests, l.all, l.nk, l.nm = [orders]int{}, [orders]int{}, gf2Basis{}, 0, 0
 	e := &h.euler // its labels are the pieces in reach, in order
 	e.memo = &h.mem.memo
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
@@ -311,10 +313,14 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 			// Each order begins a test, then the one whose tests took
 			// fewer steps on average: the sets of one piece are alike.
 			l.order = 0
-			if l.tests[0] != 0 && (l.tests[1] == 0 || l.steps[1]*l.tests[0] < l.steps[0]*l.tests[1]) {
-				l.order = 1
+			for o := range orders {
+				if l.tests[o] == 0 || l.steps[o]*l.tests[l.order] < l.steps[l.order]*l.tests[o] {
+					if l.order = o; l.tests[o] == 0 {
+						break
+					}
+				}
 			}
-			e.second = l.order == 1
+			e.kind = l.order
 			if work += e.begin(stop); e.depth < 0 {
 				l.order = -1 // the parities turned the set down: no search
 			}

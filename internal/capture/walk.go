@@ -70,8 +70,8 @@ func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uin
 		return want & (1 << (at & 63))
 	}
 	w.euler.init(&w.jg, at&63, left, layout.BoardMask)
-	// With squares to land on, the second order is the faster one to begin in.
-	w.euler.visit, w.euler.second = visit, true
+	// With squares to land on, touchFirst is the faster one to begin in.
+	w.euler.visit, w.euler.kind = visit, touchFirst
 	w.euler.begin(want)
 	for limit := turn; !w.euler.run(limit); limit += turn {
 		if ctx.Err() != nil {
