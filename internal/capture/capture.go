@@ -32,7 +32,7 @@ const (
 //     levels (turn after a piece the sets answered), then levels and sets
 //     take turns of turn and setShare·turn units.
 //   - probe, tryGrowth: an Euler test first tries probe steps per piece,
-//     then firstTurn steps, and each next try, in the next order, lasts
+//     then firstTurn/4 steps, and each next try, in the next order, lasts
 //     tryGrowth times as long.
 //   - tableCost: the units of a set expanded in the set search's hash tables.
 const (

@@ -81,9 +81,9 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 
 // The orders of the labels (see order), in the order the tries take them.
 const (
-	looseFirst = iota
+	settleFirst = iota
+	looseFirst
 	touchFirst
-	settleFirst
 	orders
 )
 
@@ -219,7 +219,7 @@ func (e *eulerSearch) begin(want uint64) int {
 func (e *eulerSearch) try() int {
 	e.memo.gen++
 	cost := e.k
-	if e.tryLen >= firstTurn {
+	if e.tryLen >= firstTurn/4 {
 		e.order()
 		cost = e.k * e.k / 2
 	} else {
@@ -236,8 +236,8 @@ func (e *eulerSearch) run(limit int) bool {
 		if e.steps >= limit {
 			return false
 		}
-		if e.tryLen < firstTurn { // after the probe
-			e.tryLen = firstTurn
+		if e.tryLen < firstTurn/4 { // after the probe
+			e.tryLen = firstTurn / 4
 		} else {
 			e.kind, e.tryLen = (e.kind+1)%orders, tryGrowth*e.tryLen
 		}
