@@ -127,8 +127,6 @@ func (e *eulerSearch) order() {
 	}
 	if e.kind == looseFirst {
 		slices.SortStableFunc(e.label[:e.k], func(a, b target) int { return b.loose - a.loose })
-		e.spaces()
-		e.informedFirst()
 	}
 	e.spaces()
 }
@@ -142,32 +140,6 @@ func (e *eulerSearch) spaces() {
 		e.space[i], e.sum[i] = e.space[i+1], e.sum[i+1]
 		e.label[i].span(&e.space[i], &e.sum[i])
 	}
-}
-
-// informedFirst moves first, those leaving fewest first, the labels whose
-// jumps, each with the parities of all the other labels, leave out some
-// wanted ends: chosen first, they rule out ends that fits would not.
-func (e *eulerSearch) informedFirst() {
-	var before gf2Basis // the space of the labels before j
-	sum := e.start      // and the sum of their first jumps, with the start
-	for j := range e.k {
-		others := e.space[j+1]
-		for p := before.pivots; p != 0; p &= p - 1 {
-			others.add(before.v[bits.TrailingZeros64(p)])
-		}
-		l := &e.label[j]
-		var ends uint64
-		for _, r := range l.lines[:l.n] {
-			for a := r[0]; a != 0 && ends != e.want; a &= a - 1 {
-				for b := r[1]; b != 0; b &= b - 1 {
-					ends |= others.ends(others.reduce(sum^e.sum[j+1]^a&-a^b&-b), e.want)
-				}
-			}
-		}
-		l.left = bits.OnesCount64(ends)
-		l.span(&before, &sum)
-	}
-	slices.SortStableFunc(e.label[:e.k], func(a, b target) int { return a.left - b.left })
 }
 
 // span adds the differences between l's jumps to space and its first jump
@@ -443,20 +415,6 @@ func (b *gf2Basis) reduce(v uint64) uint64 {
 		v ^= b.v[bits.TrailingZeros64(p)]
 	}
 	return v
-}
-
-// ends returns the squares of want that have the remainder r.
-func (b *gf2Basis) ends(r, want uint64) uint64 {
-	var ends uint64
-	if r&(r-1) == 0 {
-		ends = r & want
-	}
-	for p := want & b.pivots; p != 0; p &= p - 1 {
-		if i := bits.TrailingZeros64(p); b.v[i]^(1<<i) == r {
-			ends |= 1 << i
-		}
-	}
-	return ends
 }
 
 // hasEnd reports whether some square of want has the remainder r.

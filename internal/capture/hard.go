@@ -27,7 +27,6 @@ type target struct {
 	n     int
 	touch uint64
 	loose int // in Euler test labels only (see eulerSearch.init)
-	left  int // and the ends they leave (see informedFirst)
 }
 
 // init builds the graph of the man or king on bit from.
