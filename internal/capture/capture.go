@@ -31,9 +31,9 @@ const (
 //     sets goes to the sets alone; any other begins with firstTurn units of
 //     levels (turn after a piece the sets answered), then levels and sets
 //     take turns of turn and setShare·turn units.
-//   - probe, tryGrowth: an Euler test first tries probe steps per piece,
-//     then firstTurn/4 steps, and each next try, in the next order, lasts
-//     tryGrowth times as long.
+//   - probe, tryGrowth: an Euler test of more than maxDense pieces first
+//     tries probe steps per piece; then, as any other, firstTurn/4 steps,
+//     and each next try, in the next order, tryGrowth times as long.
 //   - tableCost: the units of a set expanded in the set search's hash tables.
 const (
 	plainBudget = 1 << 10

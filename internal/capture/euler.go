@@ -160,11 +160,15 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 }
 
 // begin starts a test for the ends in want and returns its cost in steps.
-// The parities alone (fits) turn down most sets; most other tests end
-// within a few steps of the root, so the first try, probe steps a label
-// long, takes the labels as they come, without ordering them.
+// The parities alone (fits) turn down most sets. With more than maxDense
+// labels, where the levels search may run thousands of tests that end a
+// few steps from the root, the first try, probe steps a label long, takes
+// the labels as they come, without ordering them.
 func (e *eulerSearch) begin(want uint64) int {
-	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, probe*e.k, probe*e.k
+	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTurn/4, firstTurn/4
+	if e.k > maxDense {
+		e.tryLen, e.tryEnd = probe*e.k, probe*e.k
+	}
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {
