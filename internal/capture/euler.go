@@ -61,23 +61,20 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 	for s := set; s != 0; s &= s - 1 {
 		x := bits.TrailingZeros64(s)
 		l, t := &e.label[e.k], &jg.target[x]
-		l.n, l.touch, l.loose = 0, 0, -7
-		jumps := uint64(0)
+		l.n, l.touch = 0, 0
 		for _, r := range t.lines[:t.n] {
 			if (r[0]|r[1])&within != 0 {
 				l.lines[l.n] = r
 				l.n++
 				l.touch |= r[0] | r[1]
-				p, q := bits.OnesCount64(r[0]), bits.OnesCount64(r[1])
-				l.loose += 7 * (p + q - 1)
-				jumps += uint64(p * q)
 			}
 		}
-		// 7·(the dimension of the jumps' affine span - log2 of their number).
-		l.loose -= bits.Len64(jumps*jumps*jumps*jumps*jumps*jumps*jumps) - 1
 		e.k++
 	}
 }
+
+// firstTry is the length of a test's first ordered try, in steps.
+const firstTry = firstTurn / 4
 
 // The orders of the labels (see order), in the order the tries take them.
 const (
@@ -126,9 +123,20 @@ func (e *eulerSearch) order() {
 		seen |= e.label[i].touch
 	}
 	if e.kind == looseFirst {
-		slices.SortStableFunc(e.label[:e.k], func(a, b target) int { return b.loose - a.loose })
+		slices.SortStableFunc(e.label[:e.k], func(a, b target) int { return b.looseness() - a.looseness() })
 	}
 	e.spaces()
+}
+
+// looseness returns 7·(the dimension of the affine span of l's jumps -
+// log2 of their number), in integers: how much of the span they leave out.
+func (l *target) looseness() int {
+	dim, jumps := l.n-1, uint64(0)
+	for _, r := range l.lines[:l.n] {
+		p, q := bits.OnesCount64(r[0]), bits.OnesCount64(r[1])
+		dim, jumps = dim+p+q-2, jumps+uint64(p*q)
+	}
+	return 7*dim - (bits.Len64(jumps*jumps*jumps*jumps*jumps*jumps*jumps) - 1)
 }
 
 // spaces fills in the open squares and the parity spaces of the labels
@@ -165,7 +173,7 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 // few steps from the root, the first try, probe steps a label long, takes
 // the labels as they come, without ordering them.
 func (e *eulerSearch) begin(want uint64) int {
-	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTurn/4, firstTurn/4
+	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTry, firstTry
 	if e.k > maxDense {
 		e.tryLen, e.tryEnd = probe*e.k, probe*e.k
 	}
@@ -195,7 +203,7 @@ func (e *eulerSearch) begin(want uint64) int {
 func (e *eulerSearch) try() int {
 	e.memo.gen++
 	cost := e.k
-	if e.tryLen >= firstTurn/4 {
+	if e.tryLen >= firstTry {
 		e.order()
 		cost = e.k * e.k / 2
 	} else {
@@ -212,8 +220,8 @@ func (e *eulerSearch) run(limit int) bool {
 		if e.steps >= limit {
 			return false
 		}
-		if e.tryLen < firstTurn/4 { // after the probe
-			e.tryLen = firstTurn / 4
+		if e.tryLen < firstTry { // after the probe
+			e.tryLen = firstTry
 		} else {
 			e.kind, e.tryLen = (e.kind+1)%orders, tryGrowth*e.tryLen
 		}

@@ -26,7 +26,6 @@ type target struct {
 	lines [4][2]uint64
 	n     int
 	touch uint64
-	loose int // in Euler test labels only (see eulerSearch.init)
 }
 
 // init builds the graph of the man or king on bit from.
