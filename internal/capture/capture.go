@@ -31,9 +31,8 @@ const (
 //     sets goes to the sets alone; any other begins with firstTurn units of
 //     levels (turn after a piece the sets answered), then levels and sets
 //     take turns of turn and setShare·turn units.
-//   - probe, tryGrowth: an Euler test of more than maxDense pieces first
-//     tries probe steps per piece; then, as any other, firstTurn/4 steps,
-//     and each next try, in the next order, tryGrowth times as long.
+//   - tryGrowth: an Euler test first tries firstTurn/4 steps, and each
+//     next try, in the next order, tryGrowth times as long.
 //   - tableCost: the units of a set expanded in the set search's hash tables.
 const (
 	plainBudget = 1 << 10
@@ -43,7 +42,6 @@ const (
 	firstTurn   = 1 << 14
 	turn        = 1 << 10
 	setShare    = 4
-	probe       = 4
 	tryGrowth   = 3
 	tableCost   = 64
 )

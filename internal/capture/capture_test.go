@@ -330,7 +330,7 @@ func TestEulerOrders(t *testing.T) {
 			pair.init(&jg, from, reach, within)
 			pair.begin(within)
 			pair.run(math.MaxInt)
-			if pair.tryLen > firstTry { // it started over at least once
+			if pair.tryLen > firstTurn/4 { // it started over at least once
 				switched++
 			}
 			for kind := range orders {

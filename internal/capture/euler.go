@@ -73,9 +73,6 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 	}
 }
 
-// firstTry is the length of a test's first ordered try, in steps.
-const firstTry = firstTurn / 4
-
 // The orders of the labels (see order), in the order the tries take them.
 const (
 	settleFirst = iota
@@ -168,15 +165,10 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 }
 
 // begin starts a test for the ends in want and returns its cost in steps.
-// The parities alone (fits) turn down most sets. With more than maxDense
-// labels, where the levels search may run thousands of tests that end a
-// few steps from the root, the first try, probe steps a label long, takes
-// the labels as they come, without ordering them.
+// The parities alone (fits) turn down most sets; the first try is
+// firstTurn/4 steps long.
 func (e *eulerSearch) begin(want uint64) int {
-	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTry, firstTry
-	if e.k > maxDense {
-		e.tryLen, e.tryEnd = probe*e.k, probe*e.k
-	}
+	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTurn/4, firstTurn/4
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {
@@ -198,19 +190,13 @@ func (e *eulerSearch) begin(want uint64) int {
 	return e.try()
 }
 
-// try starts the test over, after the probe in e.kind's order, keeping
-// the ends found and the steps taken, and returns its cost in steps.
+// try starts the test over in e.kind's order, keeping the ends found and
+// the steps taken, and returns its cost in steps.
 func (e *eulerSearch) try() int {
 	e.memo.gen++
-	cost := e.k
-	if e.tryLen >= firstTry {
-		e.order()
-		cost = e.k * e.k / 2
-	} else {
-		e.spaces()
-	}
+	e.order()
 	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{t: e.start, n: 1}
-	return cost
+	return e.k * e.k / 2
 }
 
 // run goes on with the test until it is through or has taken limit steps
@@ -220,11 +206,7 @@ func (e *eulerSearch) run(limit int) bool {
 		if e.steps >= limit {
 			return false
 		}
-		if e.tryLen < firstTry { // after the probe
-			e.tryLen = firstTry
-		} else {
-			e.kind, e.tryLen = (e.kind+1)%orders, tryGrowth*e.tryLen
-		}
+		e.kind, e.tryLen = (e.kind+1)%orders, tryGrowth*e.tryLen
 		e.steps += e.try()
 		e.tryEnd = e.steps + e.tryLen
 	}
