@@ -43,7 +43,7 @@ const (
 	turn        = 1 << 10
 	setShare    = 4
 	tryGrowth   = 3
-	tableCost   = 64
+	tableCost   = 128
 )
 
 // The flags of a Move.
