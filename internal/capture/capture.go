@@ -43,7 +43,7 @@ const (
 	turn        = 1 << 10
 	setShare    = 4
 	tryGrowth   = 3
-	tableCost   = 128
+	tableCost   = 64
 )
 
 // The flags of a Move.
