@@ -122,11 +122,19 @@ func (e *eulerSearch) order() {
 	if e.kind == looseFirst {
 		slices.SortStableFunc(e.label[:e.k], func(a, b target) int { return b.looseness() - a.looseness() })
 	}
-	e.spaces()
+	// The open squares and the parity spaces of the labels from each on.
+	e.open[e.k], e.sum[e.k], e.space[e.k] = 0, 0, gf2Basis{}
+	for i := e.k - 1; i >= 0; i-- {
+		e.open[i] = e.open[i+1] | e.label[i].touch
+		e.space[i], e.sum[i] = e.space[i+1], e.sum[i+1]
+		e.label[i].span(&e.space[i], &e.sum[i])
+	}
 }
 
 // looseness returns 7·(the dimension of the affine span of l's jumps -
 // log2 of their number), in integers: how much of the span they leave out.
+// A piece has at most 48 jumps (20 on each diagonal, 4 on its row and
+// column), so their seventh power fits in 64 bits.
 func (l *target) looseness() int {
 	dim, jumps := l.n-1, uint64(0)
 	for _, r := range l.lines[:l.n] {
@@ -134,17 +142,6 @@ func (l *target) looseness() int {
 		dim, jumps = dim+p+q-2, jumps+uint64(p*q)
 	}
 	return 7*dim - (bits.Len64(jumps*jumps*jumps*jumps*jumps*jumps*jumps) - 1)
-}
-
-// spaces fills in the open squares and the parity spaces of the labels
-// from each on.
-func (e *eulerSearch) spaces() {
-	e.open[e.k], e.sum[e.k], e.space[e.k] = 0, 0, gf2Basis{}
-	for i := e.k - 1; i >= 0; i-- {
-		e.open[i] = e.open[i+1] | e.label[i].touch
-		e.space[i], e.sum[i] = e.space[i+1], e.sum[i+1]
-		e.label[i].span(&e.space[i], &e.sum[i])
-	}
 }
 
 // span adds the differences between l's jumps to space and its first jump
