@@ -27,20 +27,18 @@ const (
 //     at least crowdedPrey enemy pieces are open on both sides of a line.
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
-//   - firstTurn, turn, setShare: a hard piece with at most setShare·firstTurn
-//     sets goes to the sets alone; any other begins with firstTurn units of
-//     levels (turn after a piece the sets answered), then levels and sets
-//     take turns of turn and setShare·turn units.
-//   - tryGrowth: an Euler test first tries firstTurn/4 steps, and each
-//     next try, in the next order, tryGrowth times as long.
+//   - turn, setShare: a hard piece with at most setShare·turn sets goes to
+//     the sets alone; for any other, levels and sets take turns of turn and
+//     setShare·turn units, levels first.
+//   - tryGrowth: an Euler test first tries turn/4 steps, and each next
+//     try, in the next order, tryGrowth times as long.
 //   - tableCost: the units of a set expanded in the set search's hash tables.
 const (
 	plainBudget = 1 << 10
 	earlyBudget = 1 << 7
 	crowdedPrey = 16
 	sparseKings = 6
-	firstTurn   = 1 << 14
-	turn        = 1 << 10
+	turn        = 1 << 14
 	setShare    = 4
 	tryGrowth   = 3
 	tableCost   = 64

@@ -330,7 +330,7 @@ func TestEulerOrders(t *testing.T) {
 			rotating.init(&jg, from, reach, within)
 			rotating.begin(within)
 			rotating.run(math.MaxInt)
-			if rotating.tryLen > firstTurn/4 { // it started over at least once
+			if rotating.tryLen > turn/4 { // it started over at least once
 				switched++
 			}
 			for kind := range orders {

@@ -163,9 +163,9 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 
 // begin starts a test for the ends in want and returns its cost in steps.
 // The parities alone (fits) turn down most sets; the first try is
-// firstTurn/4 steps long.
+// turn/4 steps long.
 func (e *eulerSearch) begin(want uint64) int {
-	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, firstTurn/4, firstTurn/4
+	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, turn/4, turn/4
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {

@@ -198,18 +198,13 @@ func (h *hardSearch) add(set, ends uint64, score int, bySets bool) {
 func (h *hardSearch) search() {
 	h.reach, h.within = h.jg.reach()
 	h.mem.found = h.mem.found[:0]
-	levelsTurn, setsTurn, setsBegun := firstTurn, setShare*turn, false
-	if sets := 1 << bits.OnesCount64(h.reach); sets <= setShare*firstTurn {
+	levelsTurn, setsTurn, setsBegun := turn, setShare*turn, false
+	if sets := 1 << bits.OnesCount64(h.reach); sets <= setsTurn {
 		// The set search alone, through in one turn: its sets, and one
 		// look that finds none left.
 		levelsTurn, setsTurn = 0, sets+1
 	} else {
 		h.levels.init(h)
-		if h.bySets {
-			// The set search answered the last piece: the pieces of one
-			// position tend to be alike.
-			levelsTurn = turn
-		}
 	}
 	for ; ; levelsTurn, setsTurn = turn, setShare*turn {
 		if h.ctx != nil {
