@@ -30,8 +30,8 @@ const (
 //   - turn, setShare: a hard piece with at most setShare·turn sets goes to
 //     the sets alone; for any other, levels and sets take turns of turn and
 //     setShare·turn units, levels first.
-//   - tryGrowth: an Euler test first tries turn/4 steps, and each next
-//     try, in the next order, tryGrowth times as long.
+//   - orderTurn: an Euler test runs in the order asked for alone for turn/4
+//     steps, then in every order in turns of orderTurn steps.
 //   - tableCost: the units of a set expanded in the set search's hash tables.
 const (
 	plainBudget = 1 << 10
@@ -40,7 +40,7 @@ const (
 	sparseKings = 6
 	turn        = 1 << 14
 	setShare    = 4
-	tryGrowth   = 3
+	orderTurn   = 1 << 10
 	tableCost   = 64
 )
 

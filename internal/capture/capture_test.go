@@ -309,10 +309,9 @@ func TestWorstCaseMethods(t *testing.T) {
 	}
 }
 
-// Each order of the Euler test alone finds the same ends as the test that
-// starts over in the next order (eulerSearch.run), on the test of
-// everything in reach of each piece of the worst-case positions: the long
-// tests, where it starts over.
+// Each order of the Euler test alone finds the same ends as the orders
+// taking turns (eulerTest), on the test of everything in reach of each
+// piece of the worst-case positions: the long tests, where they take turns.
 func TestEulerOrders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a second or two in all")
@@ -325,27 +324,25 @@ func TestEulerOrders(t *testing.T) {
 			var jg jumpGraph
 			jg.init(from, b.own|b.opp, b.opp, b.kings, b.kings&(1<<from) != 0)
 			reach, within := jg.reach()
-			memo := newMemoTable(hardMemoBits)
-			rotating := eulerSearch{memo: &memo}
-			rotating.init(&jg, from, reach, within)
-			rotating.begin(within)
-			rotating.run(math.MaxInt)
-			if rotating.tryLen > turn/4 { // it started over at least once
+			all := eulerTest{memoBits: hardMemoBits}
+			all.begin(&jg, from, reach, within, 0, within, settleFirst)
+			all.run(&jg, math.MaxInt)
+			if bits.OnesCount64(all.begun) > 1 {
 				switched++
 			}
 			for kind := range orders {
-				e := eulerSearch{memo: &memo, kind: kind}
+				e := eulerSearch{memo: newMemoTable(hardMemoBits), kind: kind}
 				e.init(&jg, from, reach, within)
 				e.begin(within)
-				e.search(math.MaxInt) // one try, in kind's order, to the end
-				if e.found != rotating.found {
-					t.Errorf("%s, piece on %d, order %d: ends %s, all orders %s", names[i], layout.SquareOf[from], kind, squareList(e.found), squareList(rotating.found))
+				e.search(math.MaxInt) // in kind's order alone, to the end
+				if e.found != all.found {
+					t.Errorf("%s, piece on %d, order %d: ends %s, all orders %s", names[i], layout.SquareOf[from], kind, squareList(e.found), squareList(all.found))
 				}
 			}
 		}
 	}
 	if switched == 0 {
-		t.Error("no test went on in the next order")
+		t.Error("no test went on in another order")
 	}
 }
 

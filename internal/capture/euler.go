@@ -11,10 +11,8 @@ import (
 // having taken exactly a given set of pieces? Given one jump (edge) per
 // piece, a capture using them all exists exactly when the edges are
 // connected to the start and every square but start and end has even
-// degree. The test chooses the jumps depth first, keeping the parities and
-// the parts the edges join. Which of its orders of the pieces is fast
-// depends on the position, up to a hundredfold, so it starts over in the
-// next order after each try, each tryGrowth times as long as the last.
+// degree. The test chooses the jumps depth first, in one order of the
+// pieces (kind), keeping the parities and the parts the edges join.
 type eulerSearch struct {
 	start uint64
 	k     int
@@ -31,16 +29,16 @@ type eulerSearch struct {
 	parts [(layout.NumSquares + 1) * (layout.NumSquares + 2) / 2]uint64
 	// space[i] is spanned by the differences between the jumps of each
 	// label from i on, and sum[i] is the sum of their first jumps.
-	space          [layout.NumSquares + 1]gf2Basis
-	sum            [layout.NumSquares + 1]uint64
-	kind           int // the current try's order
-	tryLen, tryEnd int // its length, and the steps at which it ends
-	memo           *memoTable
+	space [layout.NumSquares + 1]gf2Basis
+	sum   [layout.NumSquares + 1]uint64
+	kind  int // the order
+	memo  memoTable
 }
 
 // memoTable holds the ends possible below the nodes done, by label and
 // key: a node like one done is skipped when those ends are all found. A
-// slot holds the gen of the try that wrote it, so the table is never cleared.
+// slot holds the gen of the search that wrote it, so the table is never
+// cleared.
 type memoTable struct {
 	slots []memoSlot // a power of two
 	shift uint       // 64 less the log2 of len(slots)
@@ -73,7 +71,7 @@ func (e *eulerSearch) init(jg *jumpGraph, at int, set, within uint64) {
 	}
 }
 
-// The orders of the labels (see order), in the order the tries take them.
+// The orders of the labels (see order), in the order they take turns.
 const (
 	settleFirst = iota
 	looseFirst
@@ -162,10 +160,9 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 }
 
 // begin starts a test for the ends in want and returns its cost in steps.
-// The parities alone (fits) turn down most sets; the first try is
-// turn/4 steps long.
+// The parities alone (fits) turn down most sets.
 func (e *eulerSearch) begin(want uint64) int {
-	e.want, e.depth, e.tryLen, e.tryEnd = want, -1, turn/4, turn/4
+	e.want, e.depth = want, -1
 	var space gf2Basis
 	sum := e.start
 	for _, l := range e.label[:e.k] {
@@ -187,8 +184,7 @@ func (e *eulerSearch) begin(want uint64) int {
 	return e.try()
 }
 
-// try starts the test over in e.kind's order, keeping the ends found and
-// the steps taken, and returns its cost in steps.
+// try starts the search in e.kind's order and returns its cost in steps.
 func (e *eulerSearch) try() int {
 	e.memo.gen++
 	e.order()
@@ -196,18 +192,74 @@ func (e *eulerSearch) try() int {
 	return e.k * e.k / 2
 }
 
-// run goes on with the test until it is through or has taken limit steps
-// in all, and reports whether it is through: then found holds the ends.
-func (e *eulerSearch) run(limit int) bool {
-	for !e.search(min(limit, e.tryEnd)) {
-		if e.steps >= limit {
+// eulerTest is the Euler test in all its orders: which one is fast depends
+// on the position, up to a hundredfold. The order asked for runs alone for
+// turn/4 steps; then each order in turn runs for orderTurn steps, keeping
+// its progress and taking up the ends the others found, until one is
+// through. A long test costs at most about orders times what its fastest
+// order needs. The searches of other orders are made when first needed.
+type eulerTest struct {
+	by    [orders]*eulerSearch
+	begun uint64 // a bit for each order begun on the current test
+	cur   int    // the order whose turn it is
+	steps int    // the steps of all orders
+	end   int    // the steps at which the turn ends
+	found uint64 // the ends found
+	// log2 of the slots of each order's table
+	memoBits uint
+	// The test, for the orders begun later.
+	at                 int
+	set, within, visit uint64
+}
+
+// search returns the search of order kind, made if need be.
+func (t *eulerTest) search(kind int) *eulerSearch {
+	if t.by[kind] == nil {
+		t.by[kind] = &eulerSearch{memo: newMemoTable(t.memoBits)}
+	}
+	t.by[kind].kind = kind
+	return t.by[kind]
+}
+
+// begin starts a test of captures from bit at taking exactly set within
+// the squares of within, landing on those of visit, for the ends in want,
+// in order kind first; it returns its cost in steps.
+func (t *eulerTest) begin(jg *jumpGraph, at int, set, within, visit, want uint64, kind int) int {
+	t.at, t.set, t.within, t.visit = at, set, within, visit
+	t.begun, t.cur, t.steps, t.end, t.found = 1<<kind, kind, 0, turn/4, 0
+	return t.start(jg, kind, want)
+}
+
+// start begins the test in order kind and returns its cost in steps.
+func (t *eulerTest) start(jg *jumpGraph, kind int, want uint64) int {
+	e := t.search(kind)
+	e.init(jg, t.at, t.set, t.within)
+	e.visit = t.visit
+	return e.begin(want)
+}
+
+// run goes on with the test, begun with jg, until it is through or has
+// taken limit steps in all, and reports whether it is through: then found
+// holds the ends.
+func (t *eulerTest) run(jg *jumpGraph, limit int) bool {
+	for {
+		e := t.by[t.cur]
+		e.found |= t.found
+		steps := e.steps
+		through := e.search(steps + min(t.end, limit) - t.steps)
+		t.steps += e.steps - steps
+		if t.found |= e.found; through {
+			return true
+		}
+		if t.steps >= limit {
 			return false
 		}
-		e.kind, e.tryLen = (e.kind+1)%orders, tryGrowth*e.tryLen
-		e.steps += e.try()
-		e.tryEnd = e.steps + e.tryLen
+		if t.cur = (t.cur + 1) % orders; t.begun>>t.cur&1 == 0 {
+			t.begun |= 1 << t.cur
+			t.steps += t.start(jg, t.cur, e.want)
+		}
+		t.end = t.steps + orderTurn
 	}
-	return true
 }
 
 // eulerFrame is the state of one label's choice in the depth first search.

@@ -156,7 +156,6 @@ type hardSearch struct {
 	ctx           context.Context
 	err           error
 	levels        levelSearch
-	euler         eulerSearch
 	mem           *hardMemory
 	bySets        bool // the set search answered
 }
@@ -170,16 +169,16 @@ type setCaptures struct {
 
 // hardMemory is what a hard search needs beyond its stack, kept from call
 // to call in hardMemories: made for each call, the set search's 9 MiB and
-// the Euler table's 384 KiB would be most of its time.
+// the Euler test's 430 KiB an order would be most of its time.
 type hardMemory struct {
 	sets  setSearch
-	memo  memoTable
+	test  eulerTest
 	found []setCaptures // the captures found, all of score bar
 }
 
-var hardMemories = sync.Pool{New: func() any { return &hardMemory{memo: newMemoTable(hardMemoBits)} }}
+var hardMemories = sync.Pool{New: func() any { return &hardMemory{test: eulerTest{memoBits: hardMemoBits}} }}
 
-const hardMemoBits = 14 // log2 of the slots of a hard search's Euler table
+const hardMemoBits = 14 // log2 of the slots of a hard search's Euler tables
 
 // add keeps that captures taking set, of score score, can end on ends, and
 // drops those of a lower score.
@@ -233,16 +232,14 @@ func (h *hardSearch) search() {
 type levelSearch struct {
 	kings, men [layout.NumSquares]uint8 // the pieces in reach, by kind
 	nk, nm     int
-	k, m       int         // the kings and men of the level being gone through
-	value      int         // its value, kingValue·k + manValue·m, or MaxInt before the first
-	bar        int         // the score a level must reach, as it was at init
-	kc, mc     uint64      // the current combination, as bits of kings and men
-	testing    bool        // the Euler test of set is under way
-	set        uint64      // the set of the current combination
-	hit        bool        // the current level has a set that can be taken
-	order      int         // the order the current test began in, -1 if no search
-	steps      [orders]int // the steps of the tests searched, by the order they began in
-	tests      [orders]int // and their number
+	k, m       int    // the kings and men of the level being gone through
+	value      int    // its value, kingValue·k + manValue·m, or MaxInt before the first
+	bar        int    // the score a level must reach, as it was at init
+	kc, mc     uint64 // the current combination, as bits of kings and men
+	testing    bool   // the Euler test of set is under way
+	set        uint64 // the set of the current combination
+	hit        bool   // the current level has a set that can be taken
+	lead       int    // the order the next test begins in: the sets of one piece are alike
 	// The parity space of all the pieces in reach (see eulerSearch.fits)
 	// and, reduced in it, the start and each piece's first jump (by bit):
 	// a set whose parities fail there fails in its own space, a subspace,
@@ -252,12 +249,11 @@ type levelSearch struct {
 	first [64]uint64
 }
 
-// init readies the levels of h's piece, and h.euler for them.
+// init readies the levels of h's piece.
 func (l *levelSearch) init(h *hardSearch) {
 	l.value, l.bar, l.testing, l.hit = math.MaxInt, h.bar-h.jg.kingBit, false, false
-	l.steps, l.tests, l.all, l.nk, l.nm = [orders]int{}, [orders]int{}, gf2Basis{}, 0, 0
-	e := &h.euler // its labels are the pieces in reach, in order
-	e.memo = &h.mem.memo
+	l.lead, l.all, l.nk, l.nm = settleFirst, gf2Basis{}, 0, 0
+	e := h.mem.test.search(settleFirst) // its labels are the pieces in reach, in order
 	e.init(&h.jg, h.jg.start, h.reach, h.within)
 	for i, r := 0, h.reach; r != 0; i, r = i+1, r&(r-1) {
 		x := bits.TrailingZeros64(r)
@@ -279,7 +275,7 @@ func (l *levelSearch) init(h *hardSearch) {
 
 // run tries sets for budget units of work, and reports whether it is through.
 func (l *levelSearch) run(h *hardSearch, budget int) bool {
-	e := &h.euler
+	t := &h.mem.test
 	for work := 0; work < budget; {
 		if !l.testing {
 			if !l.next() {
@@ -302,35 +298,18 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 				continue
 			}
 			l.set, l.testing = set, true
-			e.init(&h.jg, h.jg.start, set, h.within)
-			// Each order begins a test, then the one whose tests took
-			// fewer steps on average: the sets of one piece are alike.
-			l.order = 0
-			for o := range orders {
-				if l.tests[o] == 0 || l.steps[o]*l.tests[l.order] < l.steps[l.order]*l.tests[o] {
-					if l.order = o; l.tests[o] == 0 {
-						break
-					}
-				}
-			}
-			e.kind = l.order
-			if work += e.begin(stop); e.depth < 0 {
-				l.order = -1 // the parities turned the set down: no search
-			}
+			work += t.begin(&h.jg, h.jg.start, set, h.within, 0, stop, l.lead)
 		}
-		steps := e.steps
-		through := e.run(steps + budget - work)
-		work += e.steps - steps
+		steps := t.steps
+		through := t.run(&h.jg, steps+budget-work)
+		work += t.steps - steps
 		if !through {
 			return false
 		}
-		if l.testing = false; l.order >= 0 {
-			l.steps[l.order] += e.steps
-			l.tests[l.order]++
-		}
-		if e.found != 0 {
+		l.testing, l.lead = false, t.cur
+		if t.found != 0 {
 			l.hit = true
-			h.add(l.set, e.found, h.jg.value(l.set), false)
+			h.add(l.set, t.found, h.jg.value(l.set), false)
 		}
 	}
 	return false

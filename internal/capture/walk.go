@@ -11,19 +11,17 @@ import (
 // paths: landing paths, click-by-click input, move text. Where a capture
 // can still go is the Euler test's question.
 type Walker struct {
-	jg    jumpGraph
-	euler eulerSearch
-	memo  memoTable // the Euler test's
+	jg   jumpGraph
+	test eulerTest
 }
 
-// walkMemoBits is the log2 of the slots of a walker's Euler table.
+// walkMemoBits is the log2 of the slots of a walker's Euler tables.
 const walkMemoBits = 11
 
 // NewWalker returns the walker of the captures of the king or man on bit
 // from, with the pieces of all on the board, jumping pieces of prey.
 func NewWalker(from int, all, prey, kings uint64, king bool) *Walker {
-	w := &Walker{memo: newMemoTable(walkMemoBits)}
-	w.euler.memo = &w.memo
+	w := &Walker{test: eulerTest{memoBits: walkMemoBits}}
 	w.jg.init(from&63, all, prey, kings, king)
 	return w
 }
@@ -69,14 +67,12 @@ func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uin
 		}
 		return want & (1 << (at & 63))
 	}
-	w.euler.init(&w.jg, at&63, left, layout.BoardMask)
 	// With squares to land on, touchFirst is the faster one to begin in.
-	w.euler.visit, w.euler.kind = visit, touchFirst
-	w.euler.begin(want)
-	for limit := turn; !w.euler.run(limit); limit += turn {
+	w.test.begin(&w.jg, at&63, left, layout.BoardMask, visit, want, touchFirst)
+	for limit := turn; !w.test.run(&w.jg, limit); limit += turn {
 		if ctx.Err() != nil {
 			break
 		}
 	}
-	return w.euler.found
+	return w.test.found
 }
