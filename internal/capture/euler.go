@@ -159,8 +159,8 @@ func (l *target) span(space *gf2Basis, sum *uint64) {
 	}
 }
 
-// begin starts a test for the ends in want and returns its cost in steps.
-// The parities alone (fits) turn down most sets.
+// begin starts a test for the ends in want, in e.kind's order, and returns
+// its cost in steps. The parities alone (fits) turn down most sets.
 func (e *eulerSearch) begin(want uint64) int {
 	e.want, e.depth = want, -1
 	var space gf2Basis
@@ -181,11 +181,6 @@ func (e *eulerSearch) begin(want uint64) int {
 	if e.want == 0 {
 		return e.k
 	}
-	return e.try()
-}
-
-// try starts the search in e.kind's order and returns its cost in steps.
-func (e *eulerSearch) try() int {
 	e.memo.gen++
 	e.order()
 	e.depth, e.parts[0], e.stack[0] = 0, e.start, eulerFrame{t: e.start, n: 1}
@@ -274,8 +269,8 @@ type eulerFrame struct {
 	ends    uint64 // the ends found possible below the node (all, after a cut)
 }
 
-// search goes on with the current try until it is through or the test
-// has taken limit steps, and reports whether it is through.
+// search goes on with the test until it is through or has taken limit
+// steps, and reports whether it is through.
 func (e *eulerSearch) search(limit int) bool {
 	for e.depth >= 0 {
 		if e.steps >= limit {
@@ -336,7 +331,7 @@ func (e *eulerSearch) key(i int, f *eulerFrame) uint64 {
 }
 
 // slot returns the table's slot for the node of key key choosing label i,
-// and the tag of the current try's such nodes.
+// and the tag of this search's such nodes.
 func (e *eulerSearch) slot(i int, key uint64) (*memoSlot, uint64) {
 	return &e.memo.slots[(key^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift], e.memo.gen<<8 | uint64(i)
 }
