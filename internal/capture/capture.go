@@ -29,7 +29,7 @@ const (
 //     jump are found one by one rather than by the board-wide fill.
 //   - turn, setShare: a hard piece with at most setShare·turn sets goes to
 //     the sets alone; for any other, levels and sets take turns of turn and
-//     setShare·turn units, levels first.
+//     setShare·turn units, levels first and the first sets turn turn/4.
 //   - orderTurn: an Euler test runs in the order asked for alone for turn/4
 //     steps, then in every order in turns of orderTurn steps.
 //   - tableCost: the units of a set expanded in the set search's hash tables.

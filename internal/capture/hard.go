@@ -197,8 +197,10 @@ func (h *hardSearch) add(set, ends uint64, score int, bySets bool) {
 func (h *hardSearch) search() {
 	h.reach, h.within = h.jg.reach()
 	h.mem.found = h.mem.found[:0]
-	levelsTurn, setsTurn, setsBegun := turn, setShare*turn, false
-	if sets := 1 << bits.OnesCount64(h.reach); sets <= setsTurn {
+	// The set search's first turn is short: where the levels search needs
+	// just over one turn, a whole turn of the sets would cost more.
+	levelsTurn, setsTurn, setsBegun := turn, turn/4, false
+	if sets := 1 << bits.OnesCount64(h.reach); sets <= setShare*turn {
 		// The set search alone, through in one turn: its sets, and one
 		// look that finds none left.
 		levelsTurn, setsTurn = 0, sets+1
