@@ -10,18 +10,17 @@ import "math/bits"
 // set comes after its subsets; with more, in a hash table for each size.
 type setSearch struct {
 	n         int
-	pieces    [64]uint8      // the pieces in reach, by place
-	place     [64]uint8      // the place of each piece in reach, by bit
-	dense     bool           // at most maxDense pieces: squares by set in index
-	arena     []uint64       // the index or the two tables
-	index     []uint64       // the squares of each set, by number
-	inUse     []uint64       // a bit for each set in index, or slot of the tables, in use
-	at        int            // the number of the next set to expand, or slot of cur
-	cur, next setTable       // with more pieces: the sets of the size being expanded, and of the next
-	full      bool           // a size had more sets than the tables hold
-	jumpBy    [64]uint64     // the places of the pieces that can be jumped from each square
-	touch     [64]uint64     // the squares a jump over each piece in reach starts or lands on, by place
-	landFrom  [64][64]uint64 // where a jump over each piece lands, by place and square
+	pieces    [64]uint8  // the pieces in reach, by place
+	place     [64]uint8  // the place of each piece in reach, by bit
+	dense     bool       // at most maxDense pieces: squares by set in index
+	arena     []uint64   // the index or the two tables
+	index     []uint64   // the squares of each set, by number
+	inUse     []uint64   // a bit for each set in index, or slot of the tables, in use
+	at        int        // the number of the next set to expand, or slot of cur
+	cur, next setTable   // with more pieces: the sets of the size being expanded, and of the next
+	full      bool       // a size had more sets than the tables hold
+	jumpBy    [64]uint64 // the places of the pieces that can be jumped from each square
+	target    [64]target // each piece in reach, by place
 	// jumpBy of a byte of the board, by byte and value: eight looks, where
 	// a look per square costs a mispredicted branch.
 	jumpByByte [8][256]uint64
@@ -42,14 +41,7 @@ func (s *setSearch) init(h *hardSearch) {
 	for r := h.reach; r != 0; r &= r - 1 {
 		b := bits.TrailingZeros64(r)
 		t := &h.jg.target[b]
-		s.pieces[s.n], s.place[b], s.touch[s.n] = uint8(b), uint8(s.n), t.touch
-		for _, r := range t.lines[:t.n] {
-			for i, run := range r {
-				for q := run; q != 0; q &= q - 1 {
-					s.landFrom[s.n][bits.TrailingZeros64(q)] = r[1-i]
-				}
-			}
-		}
+		s.pieces[s.n], s.place[b], s.target[s.n] = uint8(b), uint8(s.n), *t
 		if h.jg.kings&(1<<b) != 0 {
 			s.kings |= 1 << s.n
 		}
@@ -146,8 +138,11 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	for ; jumps != 0; jumps &= jumps - 1 {
 		x := bits.TrailingZeros64(jumps) & 63
 		var land uint64
-		for q := squares & s.touch[x]; q != 0; q &= q - 1 {
-			land |= s.landFrom[x][bits.TrailingZeros64(q)]
+		t := &s.target[x]
+		for _, r := range t.lines[:t.n] {
+			// Without a branch: the far run where the near one is stood on.
+			a, b := squares&r[0], squares&r[1]
+			land |= r[1]&-((a|-a)>>63) | r[0]&-((b|-b)>>63)
 		}
 		next := set | 1<<x
 		if s.dense {
