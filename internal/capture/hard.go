@@ -58,18 +58,13 @@ func (jg *jumpGraph) init(from int, all, enemy, kings uint64, king bool) {
 	}
 }
 
-// landings returns where jumps over the piece on bit x land from the
-// squares of from.
-func (jg *jumpGraph) landings(x int, from uint64) uint64 {
-	var l uint64
-	t := &jg.target[x]
+// landings returns where jumps over t land from the squares of from:
+// the far run of each line whose near one holds a square of from, without
+// a branch.
+func (t *target) landings(from uint64) (l uint64) {
 	for _, r := range t.lines[:t.n] {
-		if from&r[0] != 0 {
-			l |= r[1]
-		}
-		if from&r[1] != 0 {
-			l |= r[0]
-		}
+		a, b := from&r[0], from&r[1]
+		l |= r[1]&-((a|-a)>>63) | r[0]&-((b|-b)>>63)
 	}
 	return l
 }
@@ -85,7 +80,7 @@ func (jg *jumpGraph) reach() (pieces, squares uint64) {
 		}
 		next := squares
 		for x := pieces; x != 0; x &= x - 1 {
-			next |= jg.landings(bits.TrailingZeros64(x), next)
+			next |= jg.target[bits.TrailingZeros64(x)].landings(next)
 		}
 		if next == squares {
 			return pieces, squares

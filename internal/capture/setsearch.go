@@ -137,13 +137,7 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	}
 	for ; jumps != 0; jumps &= jumps - 1 {
 		x := bits.TrailingZeros64(jumps) & 63
-		var land uint64
-		t := &s.target[x]
-		for _, r := range t.lines[:t.n] {
-			// Without a branch: the far run where the near one is stood on.
-			a, b := squares&r[0], squares&r[1]
-			land |= r[1]&-((a|-a)>>63) | r[0]&-((b|-b)>>63)
-		}
+		land := s.target[x].landings(squares)
 		next := set | 1<<x
 		if s.dense {
 			// Without a branch: a set not yet in use has a stale entry.

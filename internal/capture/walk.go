@@ -33,7 +33,7 @@ func (w *Walker) Steps(at int, left uint64, f func(land, piece int)) {
 	var lands uint64
 	for j := w.jg.jumpable[at&63] & left; j != 0; j &= j - 1 {
 		x := bits.TrailingZeros64(j)
-		l := w.jg.landings(x, 1<<(at&63))
+		l := w.jg.target[x].landings(1 << (at & 63))
 		lands |= l
 		for ; l != 0; l &= l - 1 {
 			piece[bits.TrailingZeros64(l)] = uint8(x)
