@@ -210,9 +210,8 @@ type eulerTest struct {
 // search returns the search of order kind, made if need be.
 func (t *eulerTest) search(kind int) *eulerSearch {
 	if t.by[kind] == nil {
-		t.by[kind] = &eulerSearch{memo: newMemoTable(t.memoBits)}
+		t.by[kind] = &eulerSearch{kind: kind, memo: newMemoTable(t.memoBits)}
 	}
-	t.by[kind].kind = kind
 	return t.by[kind]
 }
 

@@ -20,7 +20,6 @@ type setSearch struct {
 	cur, next setTable   // with more pieces: the sets of the size being expanded, and of the next
 	full      bool       // a size had more sets than the tables hold
 	jumpBy    [64]uint64 // the places of the pieces that can be jumped from each square
-	target    [64]target // each piece in reach, by place
 	// jumpBy of a byte of the board, by byte and value: eight looks, where
 	// a look per square costs a mispredicted branch.
 	jumpByByte [8][256]uint64
@@ -40,8 +39,7 @@ func (s *setSearch) init(h *hardSearch) {
 	s.n, s.kings = 0, 0
 	for r := h.reach; r != 0; r &= r - 1 {
 		b := bits.TrailingZeros64(r)
-		t := &h.jg.target[b]
-		s.pieces[s.n], s.place[b], s.target[s.n] = uint8(b), uint8(s.n), *t
+		s.pieces[s.n], s.place[b] = uint8(b), uint8(s.n)
 		if h.jg.kings&(1<<b) != 0 {
 			s.kings |= 1 << s.n
 		}
@@ -137,7 +135,7 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	}
 	for ; jumps != 0; jumps &= jumps - 1 {
 		x := bits.TrailingZeros64(jumps) & 63
-		land := s.target[x].landings(squares)
+		land := h.jg.target[s.pieces[x]&63].landings(squares)
 		next := set | 1<<x
 		if s.dense {
 			// Without a branch: a set not yet in use has a stale entry.

@@ -69,7 +69,7 @@ func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uin
 	}
 	// With squares to land on, touchFirst is the faster one to begin in.
 	w.test.begin(&w.jg, at&63, left, layout.BoardMask, visit, want, touchFirst)
-	for limit := turn; !w.test.run(&w.jg, limit); limit += turn {
+	for limit := orderTurn; !w.test.run(&w.jg, limit); limit += orderTurn {
 		if ctx.Err() != nil {
 			break
 		}
