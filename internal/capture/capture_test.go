@@ -331,7 +331,7 @@ func TestEulerOrders(t *testing.T) {
 				switched++
 			}
 			for kind := range orders {
-				e := eulerSearch{memo: newMemoTable(hardMemoBits), kind: kind}
+				e := (&eulerTest{memoBits: hardMemoBits}).search(kind)
 				e.init(&jg, from, reach, within)
 				e.begin(within)
 				e.search(math.MaxInt) // in kind's order alone, to the end

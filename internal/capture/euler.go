@@ -45,10 +45,6 @@ type memoTable struct {
 	gen   uint64
 }
 
-func newMemoTable(log2 uint) memoTable {
-	return memoTable{slots: make([]memoSlot, 1<<log2), shift: 64 - log2}
-}
-
 // memoSlot: the node choosing label tag&255, of key key, allows only ends.
 type memoSlot struct{ key, ends, tag uint64 }
 
@@ -210,7 +206,8 @@ type eulerTest struct {
 // search returns the search of order kind, made if need be.
 func (t *eulerTest) search(kind int) *eulerSearch {
 	if t.by[kind] == nil {
-		t.by[kind] = &eulerSearch{kind: kind, memo: newMemoTable(t.memoBits)}
+		memo := memoTable{slots: make([]memoSlot, 1<<t.memoBits), shift: 64 - t.memoBits}
+		t.by[kind] = &eulerSearch{kind: kind, memo: memo}
 	}
 	return t.by[kind]
 }
