@@ -164,7 +164,7 @@ type setCaptures struct {
 
 // hardMemory is what a hard search needs beyond its stack, kept from call
 // to call in hardMemories: made for each call, the set search's 9 MiB and
-// the Euler test's 430 KiB an order would be most of its time.
+// the Euler test's 140 KiB an order would be most of its time.
 type hardMemory struct {
 	sets  setSearch
 	test  eulerTest
@@ -173,7 +173,7 @@ type hardMemory struct {
 
 var hardMemories = sync.Pool{New: func() any { return &hardMemory{test: eulerTest{memoBits: hardMemoBits}} }}
 
-const hardMemoBits = 14 // log2 of the slots of a hard search's Euler tables
+const hardMemoBits = 12 // log2 of the slots of a hard search's Euler tables: few enough for the caches
 
 // add keeps that captures taking set, of score score, can end on ends, and
 // drops those of a lower score.
