@@ -27,9 +27,10 @@ const (
 //     at least crowdedPrey enemy pieces are open on both sides of a line.
 //   - sparseKings: with at most this many enemy pieces, the kings that can
 //     jump are found one by one rather than by the board-wide fill.
-//   - turn, setShare: a hard piece with at most setShare·turn sets goes to
-//     the sets alone; for any other, levels and sets take turns of turn and
-//     setShare·turn units, levels first and the first sets turn turn/4.
+//   - turn, setShare: a hard piece with at most 2·setShare·turn sets (17
+//     pieces in reach) goes to the sets alone; for any other, levels and
+//     sets take turns of turn and setShare·turn units, levels first and the
+//     first sets turn turn/4.
 //   - orderTurn: an Euler test runs in the order asked for alone for turn/4
 //     steps, then in every order in turns of orderTurn steps.
 //   - tableCost: the units of a set expanded in the set search's hash tables.

@@ -195,9 +195,10 @@ func (h *hardSearch) search() {
 	// The set search's first turn is short: where the levels search needs
 	// just over one turn, a whole turn of the sets would cost more.
 	levelsTurn, setsTurn, setsBegun := turn, turn/4, false
-	if sets := 1 << bits.OnesCount64(h.reach); sets <= setShare*turn {
+	if sets := 1 << bits.OnesCount64(h.reach); sets <= 2*setShare*turn {
 		// The set search alone, through in one turn: its sets, and one
-		// look that finds none left.
+		// look that finds none left: at most some 5 ms, where the levels
+		// search of such a piece often takes longer.
 		levelsTurn, setsTurn = 0, sets+1
 	} else {
 		h.levels.init(h)
