@@ -111,18 +111,23 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 // the rest; hard pieces go last.
 func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
 	g.start, g.best, g.Err = len(dst), -1, nil
-	var hard [2]uint64 // kings, men
-	for i, pieces := range [2]uint64{kings, men} {
-		for k := pieces; k != 0; k &= k - 1 {
-			b := bits.TrailingZeros64(k)
-			if dst = g.searchPiece(dst, b, i == 0, earlyBudget); g.over {
-				hard[i] |= 1 << b
-				dst = dst[:g.pieceStart] // found again by the hard search
-			}
+	var hardKings, hardMen uint64
+	for k := kings; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		if dst = g.searchPiece(dst, b, true, earlyBudget); g.over {
+			hardKings |= 1 << b
+			dst = dst[:g.pieceStart] // found again by the hard search
 		}
 	}
-	if hard[0]|hard[1] != 0 {
-		dst = g.searchHardPieces(dst, hard[0], hard[1])
+	for k := men; k != 0; k &= k - 1 {
+		b := bits.TrailingZeros64(k)
+		if dst = g.searchPiece(dst, b, false, earlyBudget); g.over {
+			hardMen |= 1 << b
+			dst = dst[:g.pieceStart]
+		}
+	}
+	if hardKings|hardMen != 0 {
+		dst = g.searchHardPieces(dst, hardKings, hardMen)
 	}
 	if g.Err != nil {
 		return dst[:g.start]
