@@ -188,11 +188,18 @@ func (a *analyser) game(g *frisian.Game) error {
 }
 
 // comment writes the engine's opinion of p: its move, its score from
-// White's side and its depth.
+// White's side (or who wins in how many plies, when the engine has found
+// the game decided) and its depth.
 func comment(engine string, p frisian.Position, res hub.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s", engine, p.MoveText(res.Move))
-	if res.Info.HasScore {
+	if won, plies, ok := res.Info.Decided(); ok {
+		winner := p.Turn()
+		if !won {
+			winner = winner.Opponent()
+		}
+		fmt.Fprintf(&b, " %v wins in %s", winner, pliesText(plies))
+	} else if res.Info.HasScore {
 		score := res.Info.Score
 		if p.Turn() == frisian.Black && score != 0 {
 			score = -score
@@ -203,4 +210,12 @@ func comment(engine string, p frisian.Position, res hub.Result) string {
 		fmt.Fprintf(&b, " depth %d", res.Info.Depth)
 	}
 	return b.String()
+}
+
+// pliesText writes a count of plies: "1 ply", "3 plies".
+func pliesText(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
 }

@@ -70,11 +70,18 @@ func TestAnalyse(t *testing.T) {
 			comments := want.Annotation(ply).Comments
 			if !p.Outcome().IsOver() {
 				r, _ := engine.Search(p, engine.Options{Depth: 3})
-				score := float64(r.Score) / engine.Man
-				if p.Turn() == frisian.Black && score != 0 {
-					score = -score
+				opinion := ""
+				switch score := float64(r.Score) / engine.Man; {
+				case r.Score >= engine.Win-engine.MaxPly:
+					opinion = fmt.Sprintf("%v wins in %s", p.Turn(), pliesText(engine.Win-r.Score))
+				case r.Score <= -engine.Win+engine.MaxPly:
+					opinion = fmt.Sprintf("%v wins in %s", p.Turn().Opponent(), pliesText(engine.Win+r.Score))
+				case p.Turn() == frisian.Black && score != 0:
+					opinion = fmt.Sprintf("%+.2f", -score)
+				default:
+					opinion = fmt.Sprintf("%+.2f", score)
 				}
-				comments = append(comments, fmt.Sprintf("frisian example engine 1.0: %s %+.2f depth %d", p.MoveText(r.Move), score, r.Depth))
+				comments = append(comments, fmt.Sprintf("frisian example engine 1.0: %s %s depth %d", p.MoveText(r.Move), opinion, r.Depth))
 			}
 			if gotc := g.Annotation(ply).Comments; fmt.Sprint(gotc) != fmt.Sprint(comments) {
 				t.Errorf("game %d ply %d: comments %q, want %q", i, ply, gotc, comments)

@@ -30,9 +30,9 @@ const (
 	// Win-n, so that the search prefers the quickest win and the slowest loss.
 	Win = 1_000_000
 
-	// maxPly bounds the search, extensions included, so that the per-ply
+	// MaxPly bounds the search, extensions included, so that the per-ply
 	// move buffers have a fixed size.
-	maxPly = 64
+	MaxPly = 64
 )
 
 // Defaults for the zero Options.
@@ -95,8 +95,8 @@ func SearchContext(ctx context.Context, p frisian.Position, o Options, progress 
 	if o.Depth <= 0 {
 		o.Depth = DefaultDepth
 	}
-	if o.Depth > maxPly/2 {
-		o.Depth = maxPly / 2
+	if o.Depth > MaxPly/2 {
+		o.Depth = MaxPly / 2
 	}
 	if o.Nodes <= 0 {
 		o.Nodes = DefaultNodes
@@ -129,7 +129,7 @@ func SearchContext(ctx context.Context, p frisian.Position, o Options, progress 
 		// Search the best move first next time: it usually stays best and
 		// then narrows the window for the others.
 		moveToFront(root, best)
-		if score >= Win-maxPly || score <= -Win+maxPly {
+		if score >= Win-MaxPly || score <= -Win+MaxPly {
 			break // a forced win or loss is found; deeper adds nothing
 		}
 	}
@@ -147,7 +147,7 @@ type searcher struct {
 	done, optDone <-chan struct{}
 	// buf holds a move list per ply, reused so that the search does not
 	// allocate once the lists have grown.
-	buf [maxPly + 1][]frisian.Move
+	buf [MaxPly + 1][]frisian.Move
 }
 
 // root searches every root move to depth and returns the best, its score,
@@ -199,7 +199,7 @@ func (s *searcher) negamax(p frisian.Position, depth, ply, alpha, beta int) int 
 			return 0 // a legal move exists, so it is a draw
 		}
 	}
-	if depth <= 0 && (!moves[0].IsCapture() || ply >= maxPly) {
+	if depth <= 0 && (!moves[0].IsCapture() || ply >= MaxPly) {
 		return Evaluate(p)
 	}
 	orderMoves(moves)

@@ -50,7 +50,7 @@ func TestTakesTheWin(t *testing.T) {
 		if tc.want != "" && p.MoveText(r.Move).String() != tc.want {
 			t.Errorf("%s: played %s (score %d), want %s", tc.fen, p.MoveText(r.Move).String(), r.Score, tc.want)
 		}
-		if r.Score < Win-maxPly {
+		if r.Score < Win-MaxPly {
 			t.Errorf("%s: score %d, want a win", tc.fen, r.Score)
 		}
 	}

@@ -8,7 +8,7 @@
 // equally good moves. A search goes as deep as level depth and as far as
 // level nodes allow, unbounded when they are not given (to MaxDepth), and
 // ends at stop or at the time limit. The reports give the depth, the
-// score in men, the nodes, the time and the best move so far.
+// score in men (wins and losses as Scan writes them: see hub.WinScore), the nodes, the time and the best move so far.
 package enginehub
 
 import (
@@ -92,7 +92,7 @@ func (pl *Player) Search(ctx context.Context, s hub.Search, report func(hub.Info
 	progress := func(r engine.Result) {
 		report(hub.Info{
 			Depth:    r.Depth,
-			Score:    float64(r.Score) / engine.Man,
+			Score:    hubScore(r.Score),
 			HasScore: true,
 			Nodes:    int64(r.Nodes),
 			Time:     time.Since(start),
@@ -113,4 +113,18 @@ func (pl *Player) Search(ctx context.Context, s hub.Search, report func(hub.Info
 		res.Ponder = reply.Move
 	}
 	return res, nil
+}
+
+// hubScore writes the engine's score as Scan does: a win found n plies
+// ahead as hub.WinScore(n) (99.97 for three plies), a loss as
+// hub.LossScore(n), and an evaluation in men within ±hub.EvalLimit, so
+// that a GUI never reads material as a win.
+func hubScore(score int) float64 {
+	switch {
+	case score >= engine.Win-engine.MaxPly:
+		return hub.WinScore(engine.Win - score)
+	case score <= -engine.Win+engine.MaxPly:
+		return hub.LossScore(engine.Win + score)
+	}
+	return min(max(float64(score)/engine.Man, -hub.EvalLimit), hub.EvalLimit)
 }
