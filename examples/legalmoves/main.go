@@ -1,7 +1,8 @@
 // Command legalmoves reads positions in FEN, one per line, from the
 // standard input and prints for each one line: its legal moves, sorted by
 // start square, end square and captured squares, separated by spaces. An
-// invalid FEN gives a line "error: …" and the next line is read.
+// invalid FEN gives a line "error: …" and the next line is read; the exit
+// status is then 1, as grep's and diff's are when not every input was fine.
 //
 // Moves are written as PDN move text, the shortest that is unambiguous in
 // the position ("32-28", "28x19", or the landing path "28x17x8" when two
@@ -29,8 +30,8 @@ func main() {
 }
 
 // run is the whole command, with its inputs and outputs given, so that
-// tests can call it. It returns the exit status: 0, or 2 on a usage or
-// read error.
+// tests can call it. It returns the exit status: 0, 1 when a line was not
+// a FEN it could read, or 2 on a usage or read error.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("legalmoves", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -52,10 +53,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	in.Buffer(nil, 1<<20)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
+	status := 0
 	for in.Scan() {
 		p, err := frisian.ParseFEN(strings.TrimSpace(in.Text()))
 		if err != nil {
 			fmt.Fprintf(out, "error: %v\n", err)
+			status = 1
 			continue
 		}
 		moves := p.LegalMoves()
@@ -77,5 +80,5 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "legalmoves: %v\n", err)
 		return 2
 	}
-	return 0
+	return status
 }

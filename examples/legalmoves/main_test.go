@@ -37,8 +37,14 @@ func vectors(t *testing.T, name string) (fens []string, moves [][]string) {
 
 func runLines(t *testing.T, args []string, input string) []string {
 	t.Helper()
+	return runStatus(t, args, input, 0)
+}
+
+// runStatus is runLines for a run that ends with the exit status want.
+func runStatus(t *testing.T, args []string, input string, want int) []string {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	if code := run(args, strings.NewReader(input), &out, &errOut); code != 0 {
+	if code := run(args, strings.NewReader(input), &out, &errOut); code != want {
 		t.Fatalf("run %v: status %d, %s", args, code, errOut.String())
 	}
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -103,8 +109,10 @@ func TestPDNFormat(t *testing.T) {
 	}
 }
 
+// TestErrorsAndEmpty: a line that is not a FEN gives an error line and
+// exit status 1; the lines after it are still read.
 func TestErrorsAndEmpty(t *testing.T) {
-	got := runLines(t, nil, "W:W28:B18,22,23\nnot a fen\nW:W:B1\nW:W3:B1\n")
+	got := runStatus(t, nil, "W:W28:B18,22,23\nnot a fen\nW:W:B1\nW:W3:B1\n", 1)
 	if len(got) != 4 || got[0] != "28x17x19x28" || !strings.HasPrefix(got[1], "error: ") || got[2] != "" || !strings.HasPrefix(got[3], "error: ") {
 		t.Errorf("output %q", got)
 	}
