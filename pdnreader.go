@@ -76,7 +76,9 @@ func NewPDNReader(r io.Reader) *PDNReader {
 // goes on with the next game; in strict mode the first problem alone, after
 // which Next returns that error again. One errors.As(err, &list) serves
 // both modes, and errors.As(err, &pdnErr) finds the first *[PDNError]. After the last game it returns nil and io.EOF; on a read
-// error, nil and that error. A nil game therefore means the end.
+// error, nil and that error. A stream that holds only comments or NAGs has
+// no game: Next returns nil and a [PDNErrors] wrapping [ErrSyntax]. A nil
+// game therefore means the end.
 func (r *PDNReader) Next() (*Game, error) { return r.NextContext(context.Background()) }
 
 // NextContext is [PDNReader.Next] with a context that bounds the work: a
@@ -112,10 +114,13 @@ func (r *PDNReader) NextContext(ctx context.Context) (*Game, error) {
 				r.err = io.EOF
 				return nil, io.EOF
 			}
+			if !gr.content && len(gr.errs) == 0 {
+				return gr.noGame()
+			}
 			return gr.finish()
 		}
 		if !gr.started {
-			gr.started = true
+			gr.started, gr.first = true, tok
 			r.games++
 		}
 		if gr.startsNext(tok) {
@@ -170,6 +175,8 @@ type gameReader struct {
 	r        *PDNReader
 	game     int
 	started  bool
+	first    pdnToken // the game's first token
+	content  bool     // a tag, move, move number or result was read
 	inMoves  bool
 	ended    bool // the result marker has been read
 	ctx      context.Context
@@ -249,6 +256,8 @@ func (gr *gameReader) moveNumber() int {
 
 // take handles one token of the game.
 func (gr *gameReader) take(tok pdnToken) {
+	gr.content = gr.content || tok.kind == tokTag ||
+		tok.kind == tokWord && (pdnResults[tok.text] || strings.ContainsAny(tok.text, "0123456789"))
 	if tok.kind == tokError {
 		gr.fail(tok, tok.text, nil)
 		return
@@ -426,6 +435,19 @@ func (gr *gameReader) stopped(err error) (*Game, error) {
 		gr.setup()
 	}
 	return gr.g, err
+}
+
+// noGame ends a stream whose last stretch holds only comments, NAGs or
+// variations: no tag, move or result makes it a game, so there is none to
+// return, and the text is reported rather than read as an empty game.
+func (gr *gameReader) noGame() (*Game, error) {
+	gr.fail(gr.first, "", pdnSyntax("comments or NAGs without a game: no tag, move or result follows"))
+	gr.r.err = io.EOF
+	if gr.r.Strict {
+		gr.r.err = gr.errs
+	}
+	gr.r.games--
+	return nil, gr.errs
 }
 
 func (gr *gameReader) finish() (*Game, error) {
