@@ -28,7 +28,7 @@ func benchPerft(b *testing.B, depth int) {
 
 func BenchmarkPerft7(b *testing.B) { benchPerft(b, 7) }
 func BenchmarkPerft9(b *testing.B) {
-	if testing.Short() {
+	if !long() {
 		b.Skip("slow")
 	}
 	benchPerft(b, 9)

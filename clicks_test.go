@@ -93,7 +93,7 @@ func towards(n int) int {
 func TestClicksOracle(t *testing.T) {
 	t.Parallel() // with the other long checks of exact answers, after the rest
 	stride := 2
-	if testing.Short() {
+	if !long() {
 		stride = 7
 	}
 	checked, skipped, several, completed := 0, 0, 0, 0

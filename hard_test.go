@@ -49,8 +49,8 @@ func TestPathologicalText(t *testing.T) {
 // LegalMovesContext gives LegalMoves' answer, or, once its context is
 // done, no moves and an error that names both causes.
 func TestLegalMovesContext(t *testing.T) {
-	for _, c := range worstCases(t) {
-		if testing.Short() && c[2] != "1" {
+	for _, c := range worstCaseSample(t) {
+		if !long() && c[2] != "1" {
 			continue // the few with one move are enough
 		}
 		p := MustParseFEN(c[1])
@@ -119,11 +119,8 @@ func TestStopsAnywhere(t *testing.T) {
 
 // A call on any of the hardest known positions allocates at most 16 MB.
 func TestWorstCaseMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a garbage collection per position")
-	}
 	const limit = 16_000_000
-	for _, c := range worstCases(t) {
+	for _, c := range worstCaseSample(t) {
 		p := MustParseFEN(c[1])
 		var before, after runtime.MemStats
 		runtime.GC()
@@ -142,13 +139,13 @@ func TestWorstCaseMemory(t *testing.T) {
 // the hard search alone finds the same moves.)
 func TestWorstCase(t *testing.T) {
 	t.Parallel() // with the other long checks of exact answers, after the rest
-	for _, c := range worstCases(t) {
+	for _, c := range worstCaseSample(t) {
 		p := MustParseFEN(c[1])
 		moves := p.LegalMoves()
 		if got := strconv.Itoa(len(moves)); got != c[2] {
 			t.Errorf("%s: %s legal moves, want %s", c[0], got, c[2])
 		}
-		if testing.Short() {
+		if !long() {
 			continue
 		}
 		for _, m := range moves[:min(2, len(moves))] {

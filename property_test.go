@@ -52,7 +52,7 @@ import (
 
 // maxPlies bounds the games of TestPropGames.
 func maxPlies() int {
-	if testing.Short() {
+	if !long() {
 		return 80
 	}
 	return 200
@@ -227,7 +227,7 @@ func checkProp(t *testing.T, prop func(*rapid.T)) {
 			runs = 1
 		}
 	}
-	if testing.Short() {
+	if !long() {
 		runs = 1
 	}
 	for range runs {

@@ -753,7 +753,7 @@ func TestReferenceVectors(t *testing.T) {
 func TestReferencePerft(t *testing.T) {
 	want := []uint64{1, 9, 81, 658, 3874, 21265, 102431, 540126}
 	depth := len(want) - 1
-	if testing.Short() {
+	if !long() {
 		depth = 4
 	}
 	s := refStateOf(StartPosition())

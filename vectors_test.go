@@ -111,7 +111,7 @@ func TestPerftVectors(t *testing.T) {
 			want, _ := strconv.ParseUint(f[2], 10, 64)
 			// Depth 8 takes a tenth of a second; the full suite goes to 10.
 			limit := 10
-			if testing.Short() {
+			if !long() {
 				limit = 8
 			}
 			if depth > limit {
@@ -158,7 +158,7 @@ type perftSuiteEntry struct {
 
 func TestPerftSuite(t *testing.T) {
 	limit := 7
-	if testing.Short() {
+	if !long() {
 		limit = 5
 	}
 	for _, e := range perftSuite(t) {
