@@ -15,7 +15,7 @@ import (
 // capture search with its board, and the king the three-move rule stops
 // from a quiet move.
 type generator struct {
-	capture.Search[Move]
+	capture.Search[capture.Move]
 	restricted uint64
 }
 
@@ -26,7 +26,7 @@ func (g *generator) init(p *Position) {
 }
 
 // appendLegal appends the legal moves of g's position to dst.
-func (g *generator) appendLegal(dst []Move) []Move {
+func (g *generator) appendLegal(dst []capture.Move) []capture.Move {
 	if g.OwnKings != 0 {
 		return g.appendWithKings(dst)
 	}
@@ -40,7 +40,7 @@ func (g *generator) appendLegal(dst []Move) []Move {
 // appendSimple appends the legal moves of a side without kings whose men
 // can jump once at most, and reports false, with the men that can jump
 // twice, when the moves need a capture search instead.
-func appendSimple(dst []Move, b *capture.Board) (moves []Move, twice uint64, done bool) {
+func appendSimple(dst []capture.Move, b *capture.Board) (moves []capture.Move, twice uint64, done bool) {
 	prey, any, ok := b.JumpOnce()
 	switch {
 	case ok && any:
@@ -52,7 +52,7 @@ func appendSimple(dst []Move, b *capture.Board) (moves []Move, twice uint64, don
 }
 
 // appendWithKings appends the legal moves of a side with kings.
-func (g *generator) appendWithKings(dst []Move) []Move {
+func (g *generator) appendWithKings(dst []capture.Move) []capture.Move {
 	n := len(dst)
 	kings, men := g.Jumpers()
 	if dst = g.CapturesOf(dst, kings, men); len(dst) > n {
@@ -63,7 +63,7 @@ func (g *generator) appendWithKings(dst []Move) []Move {
 
 // countLegal returns len(p.LegalMoves()) with less work, in g (see
 // countMoves).
-func (p *Position) countLegal(g *generator, scratch []Move) int {
+func (p *Position) countLegal(g *generator, scratch []capture.Move) int {
 	return countMoves(g, p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)
 }
 
@@ -77,7 +77,7 @@ func (p *Position) countLegal(g *generator, scratch []Move) int {
 // scratch is room for the captures it lists on the way; with enough
 // capacity it does not allocate. g is the generator to work in, given
 // rather than made here so that perft's leaves share one.
-func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, taken uint64, scratch []Move) int {
+func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, taken uint64, scratch []capture.Move) int {
 	if own&kings == 0 {
 		empty := layout.BoardMask &^ (own | opp)
 		if landed := capture.JumpLandings(own, opp, empty); landed == 0 {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"iter"
 	"math/bits"
+	"unsafe"
 
 	"github.com/frisian-draughts/frisian/internal/capture"
 	"github.com/frisian-draughts/frisian/internal/layout"
@@ -115,19 +116,15 @@ func (p Position) DrawPlies() int { return int(p.plies) }
 // one Move (see [Position.Path] for a path). A Move is a small comparable
 // value; only LegalMoves and its relatives make non-zero ones, and it is
 // meaningful only in the position it came from.
-type Move capture.Move
-
-// newMove returns the move from bit from to bit to with the flags and the
-// captured pieces given.
-func newMove(from, to, flags uint8, captured uint64) Move {
-	return Move(capture.NewMove(from, to, flags, captured))
+type Move struct {
+	m capture.Move // as move generation makes it
 }
 
 // The parts of a Move (bit indices, flags, captured pieces).
-func (m Move) from() uint8      { return capture.Move(m).From() }
-func (m Move) to() uint8        { return capture.Move(m).To() }
-func (m Move) flags() uint8     { return capture.Move(m).Flags() }
-func (m Move) captured() uint64 { return capture.Move(m).Captured() }
+func (m Move) from() uint8      { return m.m.From() }
+func (m Move) to() uint8        { return m.m.To() }
+func (m Move) flags() uint8     { return m.m.Flags() }
+func (m Move) captured() uint64 { return m.m.Captured() }
 
 const (
 	flagKing      = capture.FlagKing
@@ -178,9 +175,31 @@ func (p Position) LegalMoves() []Move {
 // placements take up to a few hundred milliseconds (see [Position.Legal]
 // for untrusted ones).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
+	return asMoves(p.appendLegal(asGenerated(dst)))
+}
+
+// asGenerated and asMoves give a slice of Moves as move generation's slice
+// and back, in place: a Move is a struct of one capture.Move, so the two
+// have one memory layout (unsafe.Pointer rule 1), and generation appends
+// straight into the caller's slice. Copying through a buffer of its own
+// doubled the time of AppendLegalMoves for the start position.
+func asGenerated(s []Move) []capture.Move {
+	return unsafe.Slice((*capture.Move)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
+
+func asMoves(s []capture.Move) []Move {
+	return unsafe.Slice((*Move)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
+
+// The two move types must stay one size for asGenerated and asMoves.
+var _ [unsafe.Sizeof(Move{}) - unsafe.Sizeof(capture.Move{})]struct{}
+var _ [unsafe.Sizeof(capture.Move{}) - unsafe.Sizeof(Move{})]struct{}
+
+// appendLegal is AppendLegalMoves as move generation makes the moves.
+func (p *Position) appendLegal(dst []capture.Move) []capture.Move {
 	if p.side[0]&p.kings != 0 {
 		var g generator
-		g.init(&p)
+		g.init(p)
 		return g.appendWithKings(dst)
 	}
 	// Without kings the moves are most often simple, and a board, smaller
@@ -261,21 +280,21 @@ func (p Position) Apply(m Move) Position {
 	case layout.PromotionRow[p.turn&1]&to != 0:
 		flags = flagPromotion
 	}
-	p.play(newMove(m.from(), m.to(), flags, m.captured()))
+	p.play(capture.NewMove(m.from(), m.to(), flags, m.captured()))
 	return p
 }
 
 // apply is Apply for a move known to fit p.
 func (p Position) apply(m Move) Position {
-	p.play(m)
+	p.play(m.m)
 	return p
 }
 
 // play makes the move m, known to fit p, on p.
-func (p *Position) play(m Move) {
+func (p *Position) play(m capture.Move) {
 	us, them := p.turn&1, p.turn&1^1
-	from := uint64(1) << (m.from() & 63)
-	to := uint64(1) << (m.to() & 63)
+	from := uint64(1) << (m.From() & 63)
+	to := uint64(1) << (m.To() & 63)
 	byKing := p.kings&from != 0
 	oldRun, oldPlies, oldKings, h := p.kingRun, p.plies, p.kings, p.hash
 	p.playBoard(m)
@@ -286,7 +305,7 @@ func (p *Position) play(m Move) {
 	switch {
 	case !isKingEnding(p):
 		p.plies = 0
-	case m.captured() != 0 || (!byKing && to&layout.PromotionRow[us] != 0):
+	case m.Captured() != 0 || (!byKing && to&layout.PromotionRow[us] != 0):
 		p.plies = 0
 	case p.plies < drawPliesLimit:
 		p.plies++
@@ -294,8 +313,8 @@ func (p *Position) play(m Move) {
 
 	// The hash, from the features the move changed.
 	h ^= zobrist.blackToMove
-	h ^= zobrist.piece[NewPiece(us, byKing)-1][m.from()&63] ^ zobrist.piece[NewPiece(us, kings&to != 0)-1][m.to()&63]
-	for c := m.captured(); c != 0; c &= c - 1 {
+	h ^= zobrist.piece[NewPiece(us, byKing)-1][m.From()&63] ^ zobrist.piece[NewPiece(us, kings&to != 0)-1][m.To()&63]
+	for c := m.Captured(); c != 0; c &= c - 1 {
 		b := bits.TrailingZeros64(c)
 		h ^= zobrist.piece[NewPiece(them, oldKings&(1<<b) != 0)-1][b]
 	}
@@ -312,9 +331,9 @@ func (p *Position) play(m Move) {
 // playBoard plays m on the pieces, the side to move and the three-move
 // states of p only: the draw counter and the hash stay. Perft, which reads
 // neither, saves their upkeep.
-func (p *Position) playBoard(m Move) {
+func (p *Position) playBoard(m capture.Move) {
 	us, them := p.turn&1, p.turn&1^1
-	byKing := p.kings&(1<<(m.from()&63)) != 0
+	byKing := p.kings&(1<<(m.From()&63)) != 0
 	next, moved, kings := p.boardAfter(m)
 	p.kingRun[them] = p.runAfter(m, next, kings)
 	p.side = [2]uint64{next, moved}
@@ -322,16 +341,16 @@ func (p *Position) playBoard(m Move) {
 	p.turn = them
 
 	// The mover's three-move state (RULES.md §5).
-	if byKing && m.captured() == 0 && moved&^kings != 0 {
+	if byKing && m.Captured() == 0 && moved&^kings != 0 {
 		r := &p.kingRun[us]
-		if r.count > 0 && r.sq == m.from()&63 {
+		if r.count > 0 && r.sq == m.From()&63 {
 			// At most the limit, even for a move past it that no legal
 			// game makes.
 			r.count = min(r.count+1, KingRunLimit)
 		} else {
 			r.count = 1
 		}
-		r.sq = m.to() & 63
+		r.sq = m.To() & 63
 	} else {
 		p.kingRun[us] = quietRun{}
 	}
@@ -342,10 +361,10 @@ func (p *Position) playBoard(m Move) {
 // and the kings. A legal move's flags say whether a king stands on its
 // end square: it was made by one or crowns a man (flags has no other
 // bits).
-func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
-	from, to, taken := uint64(1)<<(m.from()&63), uint64(1)<<(m.to()&63), m.captured()
+func (p *Position) boardAfter(m capture.Move) (next, moved, kings uint64) {
+	from, to, taken := uint64(1)<<(m.From()&63), uint64(1)<<(m.To()&63), m.Captured()
 	kings = p.kings &^ (taken | from)
-	if m.flags() != 0 {
+	if m.Flags() != 0 {
 		kings |= to
 	}
 	return p.side[1] &^ taken, p.side[0]&^from | to, kings
@@ -354,8 +373,8 @@ func (p *Position) boardAfter(m Move) (next, moved, kings uint64) {
 // runAfter returns the opponent's three-move state after m, given its
 // pieces and the kings after m: cleared if m took the king it counts or
 // the opponent's last man.
-func (p *Position) runAfter(m Move, next, kings uint64) quietRun {
-	return p.kingRun[p.turn&1^1].after(m.captured(), next, kings)
+func (p *Position) runAfter(m capture.Move, next, kings uint64) quietRun {
+	return p.kingRun[p.turn&1^1].after(m.Captured(), next, kings)
 }
 
 // after returns the three-move state r of a side after the other side's

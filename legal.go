@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+
+	"github.com/frisian-draughts/frisian/internal/capture"
 )
 
 // Legal is a position with its legal moves, worked out once: what a board
@@ -33,7 +35,7 @@ func (p Position) Legal(ctx context.Context) (Legal, error) {
 	if ctx == nil {
 		return Legal{}, nilContext("legal moves")
 	}
-	var buf [128]Move
+	var buf [128]capture.Move
 	var g generator
 	g.init(&p)
 	if ctx.Done() != nil {
@@ -43,9 +45,12 @@ func (p Position) Legal(ctx context.Context) (Legal, error) {
 	if g.Err != nil {
 		return Legal{}, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.Err)
 	}
-	moves = slices.Clone(moves)
-	slices.SortFunc(moves, Move.Compare)
-	return Legal{p, moves}, nil
+	l := Legal{p, make([]Move, len(moves))}
+	for i, m := range moves {
+		l.moves[i] = Move{m}
+	}
+	slices.SortFunc(l.moves, Move.Compare)
+	return l, nil
 }
 
 // Position returns the position.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/frisian-draughts/frisian/internal/capture"
 	"pgregory.net/rapid"
 )
 
@@ -36,4 +37,10 @@ func TestMoveCompare(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { slices.SortFunc(moves, Move.Compare) }); n != 0 {
 		t.Errorf("sorting with Compare allocates %v times", n)
 	}
+}
+
+// newMove returns the move from bit from to bit to with the flags and the
+// captured pieces given: any Move value, legal or not, for the tests.
+func newMove(from, to, flags uint8, captured uint64) Move {
+	return Move{capture.NewMove(from, to, flags, captured)}
 }

@@ -26,7 +26,7 @@ func forward(c Color) (int, int) {
 // appendQuiet appends every quiet move of the side to move on g: men one
 // step diagonally forward, kings any distance along a diagonal, except the
 // king held by the three-move rule (restricted).
-func appendQuiet(dst []Move, g *capture.Board, restricted uint64) []Move {
+func appendQuiet(dst []capture.Move, g *capture.Board, restricted uint64) []capture.Move {
 	d1, d2 := forward(Color(g.Side))
 	promo := layout.PromotionRow[g.Side&1]
 	for _, d := range [2]int{d1, d2} {
@@ -36,7 +36,7 @@ func appendQuiet(dst []Move, g *capture.Board, restricted uint64) []Move {
 			if promo&(1<<t) != 0 {
 				flags = capture.FlagPromotion
 			}
-			dst = append(dst, newMove(uint8(t-d), uint8(t), flags, 0))
+			dst = append(dst, capture.NewMove(uint8(t-d), uint8(t), flags, 0))
 		}
 	}
 	occ := g.Own | g.Opp
@@ -45,7 +45,7 @@ func appendQuiet(dst []Move, g *capture.Board, restricted uint64) []Move {
 		// The four diagonals' squares are distinct: one loop over all.
 		to := layout.Slide(1, b, occ) | layout.Slide(2, b, occ) | layout.Slide(5, b, occ) | layout.Slide(6, b, occ)
 		for ; to != 0; to &= to - 1 {
-			dst = append(dst, newMove(uint8(b), uint8(bits.TrailingZeros64(to)), capture.FlagKing, 0))
+			dst = append(dst, capture.NewMove(uint8(b), uint8(bits.TrailingZeros64(to)), capture.FlagKing, 0))
 		}
 	}
 	return dst

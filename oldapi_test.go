@@ -20,10 +20,14 @@ func (p Position) legalMovesForTest(ctx context.Context) ([]Move, error) {
 	if ctx.Done() != nil {
 		g.Ctx = ctx
 	}
-	moves := g.appendLegal(nil)
+	raw := g.appendLegal(nil)
 	if g.Err != nil {
 		_, err := p.Legal(ctx)
 		return nil, err
+	}
+	moves := make([]Move, len(raw))
+	for i, m := range raw {
+		moves[i] = Move{m}
 	}
 	return moves, nil
 }

@@ -1,6 +1,7 @@
 package frisian
 
 import (
+	"github.com/frisian-draughts/frisian/internal/capture"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -22,10 +23,10 @@ func Perft(p Position, depth int) uint64 {
 	// moves are listed, and zeroing one per node cost more than its use.
 	var g generator
 	if depth < perftOnStack {
-		var buf [perftOnStack * perftPly]Move
+		var buf [perftOnStack * perftPly]capture.Move
 		return perft(&g, &p, depth, buf[:0])
 	}
-	return perft(&g, &p, depth, make([]Move, 0, perftPly*(min(depth, maxPerftPrealloc)+1)))
+	return perft(&g, &p, depth, make([]capture.Move, 0, perftPly*(min(depth, maxPerftPrealloc)+1)))
 }
 
 // Perft's buffer: perftPly moves a ply, on the stack below perftOnStack
@@ -37,7 +38,7 @@ const (
 	maxPerftPrealloc = 32
 )
 
-func perft(g *generator, p *Position, depth int, stack []Move) uint64 {
+func perft(g *generator, p *Position, depth int, stack []capture.Move) uint64 {
 	if depth == 1 {
 		return uint64(p.countLegal(g, stack))
 	}
@@ -50,7 +51,7 @@ func perft(g *generator, p *Position, depth int, stack []Move) uint64 {
 		var n uint64
 		for _, m := range moves {
 			next, moved, kings := p.boardAfter(m)
-			n += uint64(countMoves(g, next, moved, kings, p.turn^1, p.kingRun[p.turn&1^1], m.captured(), moves[len(moves):]))
+			n += uint64(countMoves(g, next, moved, kings, p.turn^1, p.kingRun[p.turn&1^1], m.Captured(), moves[len(moves):]))
 		}
 		return n
 	}
@@ -67,7 +68,7 @@ func perft(g *generator, p *Position, depth int, stack []Move) uint64 {
 // stores stalled on them. It is a function of its own so that the
 // position stays on the stack: inside perft's loop, its address would
 // outlive the loop's turn.
-func perftAfter(g *generator, p *Position, m Move, depth int, stack []Move) uint64 {
+func perftAfter(g *generator, p *Position, m capture.Move, depth int, stack []capture.Move) uint64 {
 	q := *p
 	q.playBoard(m)
 	return perft(g, &q, depth, stack)
