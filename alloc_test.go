@@ -1,11 +1,12 @@
 package frisian
 
 import (
+	"context"
 	"testing"
 )
 
-// LegalMoves allocates once (the result) and AppendLegalMoves with room
-// nothing, on ordinary positions and on the hardest known placements alike
+// Position.Legal allocates once (its list of moves) and AppendLegalMoves
+// with room nothing, on ordinary positions and on the hardest known placements alike
 // (once the hard search's memory is in its pool; the race detector's pool
 // keeps nothing, so there only the positions no hard search takes). Apply
 // never allocates, nor Perft to moderate depths.
@@ -20,8 +21,8 @@ func TestAllocations(t *testing.T) {
 	if !raceEnabled { // benchKingCaptures has a hard king too
 		positions = append(positions, position{benchKingCaptures, 0}, position{benchPathological, 0})
 		for _, c := range worstCaseSample(t) {
-			// LegalMoves may outgrow its buffer of 128 moves on the stack
-			// with captures kept until a heavier one comes.
+			// Legal may outgrow its buffer of 128 moves on the stack with
+			// captures kept until a heavier one comes.
 			positions = append(positions, position{c[1], 1})
 		}
 	}
@@ -31,14 +32,14 @@ func TestAllocations(t *testing.T) {
 		if c.extra > 0 && !long() {
 			runs = 1 // one measured call after the warm-up: the search does the same work each time
 		}
-		if n := testing.AllocsPerRun(runs, func() { _ = p.LegalMoves() }); n > 1+c.extra {
-			t.Errorf("%s: p.LegalMoves() allocates %v times, want at most %v", c.fen, n, 1+c.extra)
+		if n := testing.AllocsPerRun(runs, func() { _, _ = p.Legal(context.Background()) }); n > 1+c.extra {
+			t.Errorf("%s: p.Legal() allocates %v times, want at most %v", c.fen, n, 1+c.extra)
 		}
 		buf, out := make([]Move, 0, 256), []Move(nil)
 		if n := testing.AllocsPerRun(runs, func() { out = p.AppendLegalMoves(buf) }); n > 0 {
 			t.Errorf("%s: p.AppendLegalMoves(buf) with room for 256 moves allocates %v times", c.fen, n)
 		}
-		m := p.LegalMoves()[0]
+		m := legalOf(p).Moves()[0]
 		var q Position
 		if n := testing.AllocsPerRun(100, func() { q = p.Apply(m) }); n != 0 {
 			t.Errorf("%s: p.Apply(%v) allocates %v times", c.fen, m, n)

@@ -39,7 +39,7 @@ func benchLegalMoves(b *testing.B, fen string) {
 	b.Run("LegalMoves", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = p.LegalMoves()
+			_ = legalOf(p).Moves()
 		}
 	})
 	b.Run("AppendLegalMoves", func(b *testing.B) {
@@ -58,7 +58,7 @@ func BenchmarkMovesPathological(b *testing.B) { benchLegalMoves(b, benchPatholog
 
 func BenchmarkApply(b *testing.B) {
 	p := MustParseFEN(benchMiddlegame)
-	moves := p.LegalMoves()
+	moves := legalOf(p).Moves()
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -154,7 +154,7 @@ func BenchmarkWorstCase(b *testing.B) {
 		b.Run(c[0], func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = p.LegalMoves()
+				_ = legalOf(p).Moves()
 			}
 		})
 	}
@@ -171,7 +171,7 @@ func BenchmarkPathWorstCase(b *testing.B) {
 	var moves []move
 	for _, c := range worstCases(b) {
 		p := MustParseFEN(c[1])
-		legal := p.LegalMoves()
+		legal := legalOf(p).Moves()
 		for _, m := range legal[:min(2, len(legal))] {
 			moves = append(moves, move{p, m})
 		}
@@ -194,8 +194,8 @@ func BenchmarkUIPosition(b *testing.B) {
 		{"OneKingEach", "W:WK47:BK4", "47-41"},
 	} {
 		p := MustParseFEN(c.fen)
-		legal := p.LegalMoves()
-		text, err := ParseMoveText(c.text)
+		legal := legalOf(p).Moves()
+		text, err := parseMoveText(c.text)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func BenchmarkUIPosition(b *testing.B) {
 		b.Run(c.name+"/OutcomeWith", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = p.OutcomeWith(OfficialDraws)
+				_ = legalOf(p).Outcome(OfficialDraws)
 			}
 		})
 		b.Run(c.name+"/OutcomeWithMoves", func(b *testing.B) {
@@ -212,44 +212,17 @@ func BenchmarkUIPosition(b *testing.B) {
 				_ = p.outcomeAmong(OfficialDraws, legal)
 			}
 		})
-		b.Run(c.name+"/ResolveContext", func(b *testing.B) {
+		b.Run(c.name+"/LegalParseMove", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_, _ = text.resolveContextForTest(ctx, p)
+				_, _ = parseIn(p, ctx, c.text)
 			}
 		})
 		b.Run(c.name+"/ResolveAmong", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_, _ = text.resolveAmongForTest(ctx, p, legal)
+				_, _ = text.resolveAmong(ctx, p, legal)
 			}
 		})
-	}
-}
-
-// BenchmarkPDNRead reads 25 lidraughts games, replaying their moves.
-func BenchmarkPDNRead(b *testing.B) {
-	data, err := os.ReadFile("testdata/games/frysk-lidraughts.pdn")
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchPDN(b, string(data))
-}
-
-// BenchmarkPDNReadMarks reads a game of move marks only, as in
-// TestPDNHostileMemory: the lexer alone.
-func BenchmarkPDNReadMarks(b *testing.B) {
-	benchPDN(b, "1. 32-28 "+strings.Repeat("!? ", 1<<18))
-}
-
-func benchPDN(b *testing.B, text string) {
-	b.ReportAllocs()
-	b.SetBytes(int64(len(text)))
-	for b.Loop() {
-		for g, err := range NewPDNReader(strings.NewReader(text)).Games() {
-			if g == nil {
-				b.Fatal(err)
-			}
-		}
 	}
 }

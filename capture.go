@@ -61,7 +61,7 @@ func (g *generator) appendWithKings(dst []capture.Move) []capture.Move {
 	return appendQuiet(dst, &g.Board, g.restricted)
 }
 
-// countLegal returns len(p.LegalMoves()) with less work, in g (see
+// countLegal returns len(p.legalMoves()) with less work, in g (see
 // countMoves).
 func (p *Position) countLegal(g *generator, scratch []capture.Move) int {
 	return countMoves(g, p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)

@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/frisian-draughts/frisian/internal/capture"
@@ -24,31 +25,172 @@ import (
 // landing square: the capture engine's walker answers that at once for
 // every end square (capture.Walker.Ends, by the Euler test).
 
-// Clicks is what the squares a player has clicked so far select: the
-// answer to one click of click-by-click move input (see [Legal.Clicks]).
+// Clicks is the state of click-by-click move input after the clicks a
+// player has made: what is selected, what may come next, and, once they
+// make one, the move. Get one with [Legal.Clicks].
 type Clicks struct {
-	// Next holds the squares that may be clicked next: those that follow
-	// the clicks on some path ([Legal.Paths]) of some legal move.
+	// Path holds the clicks that count: the square of the selected piece,
+	// then the landing squares clicked, in order; once the clicks make a
+	// move, its whole path. It is empty when nothing is selected. Clicks
+	// of Path alone give these Clicks again, so a page or a server can keep
+	// Path and send it back with the next click.
+	Path []Square
+	// Next holds the squares that take the path one step further: with
+	// nothing selected the squares of the pieces that can move, then the
+	// squares that follow the path on some path ([Legal.Paths]) of some
+	// legal move. The end square of a move of Moves completes it too when
+	// no other move of Moves ends there.
 	Next SquareSet
-	// Moves holds the legal moves that have a path beginning with the
-	// clicks, in the order they were given. It is empty when the clicks
-	// begin no path. When Next is empty and Moves is not, the clicks are a
-	// whole path and Moves holds just its move: a path fixes the pieces
-	// taken, and a capture that could go on would not be legal.
+	// Moves holds the legal moves still possible, in canonical order:
+	// every legal move when nothing is selected, else those with a path
+	// that begins with Path.
 	Moves []Move
-	// Taken holds the pieces the clicked landing squares have jumped, in
-	// the order jumped: empty for a quiet move and before the first
-	// landing square. Taken pieces stay on the board until the capture
-	// ends (Art. 14), so a board shows them as about to go.
+	// Taken holds the pieces jumped along Path, in the order jumped: empty
+	// for a quiet move and before the first landing square. Taken pieces
+	// stay on the board until the capture ends (Art. 14), so a board shows
+	// them as about to go.
 	Taken []Square
+	// Refused says why the last click changed nothing it could: a
+	// *MoveError wrapping [ErrIllegalMove] (such as "square 23 is empty"),
+	// [ErrAmbiguousMove] (an end square that several moves share) or
+	// [ErrInvalidMove] (not a square); nil when the click was taken.
+	Refused error
 
-	p       Position
-	clicked []Square
+	move Move // once the clicks make one
 }
 
-// followClicks is Legal.Clicks, given the legal moves of p in any order.
+// Move returns the move the clicks make, and false while they make none
+// yet.
+func (c Clicks) Move() (Move, bool) { return c.move, !c.move.IsZero() }
+
+// Clicks follows click-by-click move input, as a board UI needs it: it
+// takes the squares clicked, in order, from nothing selected, and returns
+// what they select. Each click does the first of these that applies:
+//
+//   - a click on the selected piece, with no landing square clicked yet,
+//     lets it go;
+//   - a click on a square of Next takes the path one step on (a landing
+//     square of a capture, or the end of a quiet move);
+//   - a click on the end square of exactly one move still possible makes
+//     that move, along the least path that begins with the clicks (so 35
+//     then 26 plays 35x26 when no other move ends there);
+//   - a click on a piece that can move selects it instead;
+//   - any other click is refused (see Clicks.Refused): a capture under
+//     way stays, a selected piece is let go.
+//
+// A capture that ends on its own start square is made by clicking its
+// landing squares, since a second click on the piece lets it go. Once the
+// clicks make a move, further clicks are refused.
+//
+// It does not list paths: it follows the clicks on the board and asks, of
+// each square that could come next, whether a move can still be completed
+// from there, so it answers at once even where the moves have countless
+// paths. Each click costs about as much as the one before, so a server
+// that takes clicks from strangers bounds their number.
+func (l Legal) Clicks(clicks []Square) Clicks {
+	c := l.follow(nil)
+	for _, sq := range clicks {
+		c = l.click(c, sq)
+	}
+	return c
+}
+
+// follow returns the Clicks of path, a prefix of a legal move's path, or
+// nothing selected for nil.
+func (l Legal) follow(path []Square) Clicks {
+	c := l.p.followClicks(l.moves, path)
+	c.Path = slices.Clone(path)
+	if len(path) > 0 && c.Next.Empty() && len(c.Moves) == 1 {
+		c.move = c.Moves[0] // a whole path, which fixes the pieces taken
+	}
+	return c
+}
+
+// click returns the Clicks after c and a click on sq (see Legal.Clicks).
+func (l Legal) click(c Clicks, sq Square) Clicks {
+	c.Refused = nil
+	switch {
+	case !c.move.IsZero():
+		c.Refused = &MoveError{Move: sq.String(), Err: ErrIllegalMove, Reason: "the move is already complete"}
+		return c
+	case !sq.Valid():
+		c.Refused = invalidMove(sq.String(), "not a square (1–50)")
+		return c
+	case len(c.Path) == 1 && sq == c.Path[0]:
+		return l.follow(nil)
+	case len(c.Path) > 0 && c.Next.Has(sq):
+		return l.follow(append(slices.Clone(c.Path), sq))
+	}
+	if len(c.Path) > 0 {
+		var ends []Move
+		for _, m := range c.Moves {
+			if m.To() == sq {
+				ends = append(ends, m)
+			}
+		}
+		switch {
+		case len(ends) == 1:
+			path, taken := l.p.finishClicks(ends[0], c.Path)
+			return Clicks{Path: path, Moves: ends, Taken: taken, move: ends[0]}
+		case len(ends) > 1:
+			cands := make([]string, len(ends))
+			for i, m := range ends {
+				cands[i] = l.p.fullText(m)
+			}
+			c.Refused = &MoveError{Move: sq.String(), Err: ErrAmbiguousMove,
+				Reason: fmt.Sprintf("captures that take different pieces end on %d; click the squares along the one you mean", sq), Candidates: cands}
+			return c
+		}
+	}
+	if sel := l.follow([]Square{sq}); len(sel.Moves) > 0 {
+		return sel
+	}
+	refused := &MoveError{Move: sq.String(), Err: ErrIllegalMove, Reason: l.refusal(c.Path, sq)}
+	if len(c.Path) > 1 {
+		c.Refused = refused // a capture under way stays
+		return c
+	}
+	c = l.follow(nil)
+	c.Refused = refused
+	return c
+}
+
+// refusal says why a click on sq, after the clicks of path, is refused.
+func (l Legal) refusal(path []Square, sq Square) string {
+	p := l.p
+	turn := p.Turn()
+	piece := p.PieceAt(sq)
+	switch {
+	case len(path) > 1:
+		return fmt.Sprintf("the capture cannot go on to %d", sq)
+	case len(path) == 1 && piece == NoPiece:
+		return fmt.Sprintf("the %s on %d cannot go to %d", pieceKind(p.PieceAt(path[0])), path[0], sq)
+	case piece == NoPiece:
+		return fmt.Sprintf("square %d is empty and %s is to move", sq, turn)
+	case piece.Color() != turn:
+		return fmt.Sprintf("%d holds a %s piece and %s is to move", sq, piece.Color(), turn)
+	case len(l.moves) == 0:
+		return fmt.Sprintf("%s has no legal move", turn)
+	case l.moves[0].IsCapture():
+		return "capturing is compulsory, with a piece that takes the most (Art. 10–12)"
+	case piece.IsKing() && p.KingRun(turn) == KingRun{Count: KingRunLimit, Square: sq}:
+		return fmt.Sprintf("the king on %d has made three quiet moves in a row and may only capture (Art. 17)", sq)
+	}
+	return fmt.Sprintf("the %s on %d has no move", pieceKind(piece), sq)
+}
+
+// pieceKind names the kind of piece pc.
+func pieceKind(pc Piece) string {
+	if pc.IsKing() {
+		return "king"
+	}
+	return "man"
+}
+
+// followClicks returns Next, Moves and Taken for clicked, a start square
+// and landing squares, given the legal moves of p in any order.
 func (p Position) followClicks(legal []Move, clicked []Square) Clicks {
-	c := Clicks{p: p, clicked: slices.Clone(clicked)}
+	var c Clicks
 	if len(clicked) == 0 {
 		for _, m := range legal {
 			c.Next = c.Next.With(m.From())
@@ -166,30 +308,27 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 	return next, ends
 }
 
-// Finish returns a whole path of m that begins with the clicks, and the
-// pieces it jumps in the order jumped, as Taken holds them for clicks
-// along the whole path (nil for a quiet move). The path is the least,
-// compared square by square, as [Position.Path] gives when nothing is
-// clicked. A UI records and animates a move with it once the clicks name
-// m, such as by a click on its end square, without following them again;
-// for a move given otherwise, typed or an engine's, it calls Finish on the
-// Clicks of no clicks. path and taken are nil when m is not in c.Moves.
-// Each step asks the Euler test about a few squares, so even a king taking
-// 32 pieces is completed at once.
-func (c Clicks) Finish(m Move) (path, taken []Square) {
-	if !slices.Contains(c.Moves, m) {
-		return nil, nil
-	}
+// finishClicks returns the least path of m, compared square by square,
+// that begins with clicked, and the pieces it jumps in the order jumped;
+// nil when there is none. Each step asks the Euler test about a few
+// squares, so even a king taking 32 pieces is completed at once.
+func (p Position) finishClicks(m Move, clicked []Square) (path, taken []Square) {
 	if m.captured() == 0 {
+		if len(clicked) > 2 || (len(clicked) > 0 && clicked[0] != m.From()) || (len(clicked) == 2 && clicked[1] != m.To()) {
+			return nil, nil
+		}
 		return []Square{m.From(), m.To()}, nil
 	}
-	path = c.clicked
+	path = clicked
 	if len(path) == 0 {
 		path = []Square{m.From()}
 	}
-	w := c.p.walkClicks(m, path)
+	if path[0] != m.From() || !p.mayBeLegal(m) {
+		return nil, nil
+	}
+	w := p.walkClicks(m, path)
 	if !w.ok {
-		return nil, nil // cannot happen: m has a path beginning with the clicks
+		return nil, nil
 	}
 	path = slices.Clone(path)
 	taken = slices.Clone(w.taken)
@@ -208,8 +347,11 @@ func (c Clicks) Finish(m Move) (path, taken []Square) {
 			}
 		})
 		if !found {
-			return nil, nil // cannot happen: some path of m goes on from here
+			return nil, nil // m has no path that begins with clicked
 		}
+	}
+	if path[len(path)-1] != m.To() {
+		return nil, nil // clicked is a whole path of another move
 	}
 	return path, taken
 }

@@ -1,6 +1,7 @@
 package frisian
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -15,11 +16,11 @@ import (
 // some move has more than limit paths.
 func clickOracle(p Position, limit int) (o oracle, ok bool) {
 	o = oracle{next: map[string]SquareSet{}, moves: map[string][]Move{}, least: map[string]map[Move][]Square{}}
-	legal := p.LegalMoves()
+	legal := legalOf(p).Moves()
 	slices.SortFunc(legal, Move.Compare)
 	for _, m := range legal {
 		n := 0
-		for path := range p.pathsForTest(m) { // least first
+		for path := range legalOf(p).Paths(m) { // least first
 			if n++; n > limit {
 				return oracle{}, false
 			}
@@ -107,11 +108,11 @@ func TestClicksOracle(t *testing.T) {
 			skipped++
 			continue
 		}
-		legal := p.LegalMoves()
+		legal := legalOf(p).Moves()
 		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
 		for k, want := range o.moves {
 			prefix := []Square(k)
-			gotNext, gotMoves := p.nextSquaresForTest(prefix)
+			gotNext, gotMoves := nextSquares(p, prefix)
 			if gotNext != o.next[k] || !slices.Equal(gotMoves, want) {
 				t.Fatalf("%s: NextSquares(%v) = %v, %v; want %v, %v", p.FEN(), prefix, gotNext, gotMoves, o.next[k], want)
 			}
@@ -138,12 +139,12 @@ func TestClicksOracle(t *testing.T) {
 				}
 			}
 			for _, m := range c.Moves {
-				if got := c.completeForTest(m); !slices.Equal(got, o.least[k][m]) {
+				if got := finishPath(p, m, prefix); !slices.Equal(got, o.least[k][m]) {
 					t.Fatalf("%s: %v completed to %v for %s, want %v", p.FEN(), prefix, got, p.fullText(m), o.least[k][m])
 				}
 				// Finish: that path, with the pieces its legs cross in
 				// order, as clicks along the whole of it take them.
-				path, taken := c.Finish(m)
+				path, taken := p.finishClicks(m, prefix)
 				if !slices.Equal(path, o.least[k][m]) || !slices.Equal(taken, jumpedAlong(p, path)) ||
 					!slices.Equal(taken, p.followClicks(legal, path).Taken) {
 					t.Fatalf("%s: %v finished to %v taking %v for %s, want %v taking %v", p.FEN(), prefix, path, taken, p.fullText(m), o.least[k][m], jumpedAlong(p, o.least[k][m]))
@@ -153,10 +154,10 @@ func TestClicksOracle(t *testing.T) {
 			if len(legal) > len(c.Moves) {
 				for _, m := range legal {
 					if !slices.Contains(c.Moves, m) {
-						if got := c.completeForTest(m); got != nil {
+						if got := finishPath(p, m, prefix); got != nil {
 							t.Fatalf("%s: %v completed to %v for %s, which it does not begin", p.FEN(), prefix, got, p.fullText(m))
 						}
-						if path, taken := c.Finish(m); path != nil || taken != nil {
+						if path, taken := p.finishClicks(m, prefix); path != nil || taken != nil {
 							t.Fatalf("%s: %v finished to %v, %v for %s, which it does not begin", p.FEN(), prefix, path, taken, p.fullText(m))
 						}
 						break
@@ -174,7 +175,7 @@ func TestClicksOracle(t *testing.T) {
 					continue
 				}
 				ext := append(slices.Clip(prefix), sq)
-				if n, m := p.nextSquaresForTest(ext); !n.Empty() || m != nil {
+				if n, m := nextSquares(p, ext); !n.Empty() || m != nil {
 					t.Fatalf("%s: NextSquares(%v) = %v, %v; want nothing", p.FEN(), ext, n, m)
 				}
 				if c := p.followClicks(legal, ext); !c.Next.Empty() || c.Moves != nil || c.Taken != nil {
@@ -194,14 +195,14 @@ func TestClicksOracle(t *testing.T) {
 // never a panic, and no clicks select every move given.
 func TestFollowClicksAnyMoves(t *testing.T) {
 	p := MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
-	other := MustParseFEN(benchPathological).LegalMoves()
+	other := legalOf(MustParseFEN(benchPathological)).Moves()
 	made := []Move{{}, newMove(63, 63, 0, ^uint64(0)), newMove(layout.BitOf[18], 7, 0, 1<<63|1<<layout.BitOf[28])}
-	for _, moves := range [][]Move{nil, other, made, append(p.LegalMoves(), made...)} {
+	for _, moves := range [][]Move{nil, other, made, append(legalOf(p).Moves(), made...)} {
 		for _, clicked := range [][]Square{nil, {18}, {18, 38}, {5}, {5, 14, 25}, {0, 255}, {18, 38, 40, 49, 38, 36}} {
 			c := p.followClicks(moves, clicked)
 			for _, m := range c.Moves {
-				c.completeForTest(m)
-				c.Finish(m)
+				finishPath(p, m, clicked)
+				p.finishClicks(m, clicked)
 			}
 		}
 	}
@@ -213,39 +214,39 @@ func TestFollowClicksAnyMoves(t *testing.T) {
 
 func TestNextSquares(t *testing.T) {
 	start := StartPosition()
-	next, moves := start.nextSquaresForTest(nil)
+	next, moves := nextSquares(start, nil)
 	if next != SquareSetOf(31, 32, 33, 34, 35) || len(moves) != 9 {
 		t.Errorf("start, no clicks: %v, %d moves", next, len(moves))
 	}
-	next, moves = start.nextSquaresForTest([]Square{32})
+	next, moves = nextSquares(start, []Square{32})
 	if next != SquareSetOf(27, 28) || len(moves) != 2 {
 		t.Errorf("start, 32: %v, %v", next, moves)
 	}
-	next, moves = start.nextSquaresForTest([]Square{32, 28})
-	if !next.Empty() || len(moves) != 1 || start.MoveText(moves[0]).String() != "32-28" {
+	next, moves = nextSquares(start, []Square{32, 28})
+	if !next.Empty() || len(moves) != 1 || legalOf(start).Text(moves[0]) != "32-28" {
 		t.Errorf("start, 32 28: %v, %v", next, moves)
 	}
 	for _, prefix := range [][]Square{{0}, {51}, {32, 0}, {255}, {32, 28, 23}, {1}, {28}, {46}} {
-		if next, moves := start.nextSquaresForTest(prefix); !next.Empty() || moves != nil {
+		if next, moves := nextSquares(start, prefix); !next.Empty() || moves != nil {
 			t.Errorf("start, %v: %v, %v; want nothing", prefix, next, moves)
 		}
 	}
 	// 28x28 goes round either way; its start is also its end, and the one
 	// click on 28 is not a whole path.
 	p := MustParseFEN("W:W28:B18,22,23")
-	if next, moves := p.nextSquaresForTest([]Square{28}); next != SquareSetOf(17, 19) || len(moves) != 1 {
+	if next, moves := nextSquares(p, []Square{28}); next != SquareSetOf(17, 19) || len(moves) != 1 {
 		t.Errorf("28x28, 28: %v, %v", next, moves)
 	}
-	if next, moves := p.nextSquaresForTest([]Square{28, 19, 17, 28}); !next.Empty() || len(moves) != 1 {
+	if next, moves := nextSquares(p, []Square{28, 19, 17, 28}); !next.Empty() || len(moves) != 1 {
 		t.Errorf("28x28, whole: %v, %v", next, moves)
 	}
 	// Black's man on 18 has three captures: to 29, and two to 36 that take
 	// different men. After 18x38x40 one of those to 36 is left.
 	q := MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
-	if next, moves := q.nextSquaresForTest([]Square{18}); next != SquareSetOf(38) || len(moves) != 3 {
+	if next, moves := nextSquares(q, []Square{18}); next != SquareSetOf(38) || len(moves) != 3 {
 		t.Errorf("18: %v, %v", next, moves)
 	}
-	_, moves = q.nextSquaresForTest([]Square{18, 38, 40})
+	_, moves = nextSquares(q, []Square{18, 38, 40})
 	var to36 []string
 	for _, m := range moves {
 		if m.To() == 36 {
@@ -263,13 +264,13 @@ func TestNextSquares(t *testing.T) {
 // move, and a path begun by a few clicks is completed to one of the move.
 func TestNextSquaresWorstCase(t *testing.T) {
 	p := MustParseFEN(benchPathological)
-	m := p.LegalMoves()[0]
+	m := legalOf(p).Moves()[0]
 	rng := rand.New(rand.NewPCG(5, 6))
 	begin := time.Now()
 	for game := range 5 {
 		prefix := []Square{m.From()}
 		for {
-			next, moves := p.nextSquaresForTest(prefix)
+			next, moves := nextSquares(p, prefix)
 			if len(moves) != 1 || moves[0] != m {
 				t.Fatalf("after %v: moves %v", prefix, moves)
 			}
@@ -291,21 +292,21 @@ func TestNextSquaresWorstCase(t *testing.T) {
 		}
 		if game == 0 {
 			// The least path, as Paths gives it first.
-			for first := range p.pathsForTest(m) {
+			for first := range legalOf(p).Paths(m) {
 				if !slices.Equal(first, prefix) {
 					t.Errorf("least clicked path %v, Paths gives %v first", prefix, first)
 				}
 				break
 			}
 		}
-		got, err := MoveText{Squares: prefix, Capture: true}.Resolve(p)
+		got, err := moveText{Squares: prefix, Capture: true}.resolveAmong(context.Background(), p, legalOf(p).Moves())
 		if err != nil || got != m {
 			t.Errorf("clicked path %v: %v, %v", prefix, got, err)
 		}
 	}
 	// A few clicks at random, then the rest completed: a whole path of the
 	// move through the clicks; and from no clicks the least path.
-	legal := p.LegalMoves()
+	legal := legalOf(p).Moves()
 	for n := range 6 {
 		prefix := []Square{m.From()}
 		for range n {
@@ -316,19 +317,19 @@ func TestNextSquaresWorstCase(t *testing.T) {
 		if len(c.Taken) != n {
 			t.Errorf("after %v taken %v", prefix, c.Taken)
 		}
-		full := c.completeForTest(m)
+		full := finishPath(p, m, prefix)
 		if len(full) != 33 || !slices.Equal(full[:len(prefix)], prefix) {
 			t.Fatalf("%v completed to %v", prefix, full)
 		}
-		if got, err := (MoveText{Squares: full, Capture: true}).Resolve(p); err != nil || got != m {
+		if got, err := (moveText{Squares: full, Capture: true}).resolveAmong(context.Background(), p, legal); err != nil || got != m {
 			t.Errorf("completed path %v: %v, %v", full, got, err)
 		}
-		if n == 0 && !slices.Equal(full, p.Path(m)) {
-			t.Errorf("completed from nothing %v, Path gives %v", full, p.Path(m))
+		if n == 0 && !slices.Equal(full, legalOf(p).Path(m)) {
+			t.Errorf("completed from nothing %v, Path gives %v", full, legalOf(p).Path(m))
 		}
 		// Finish: that path and all 32 pieces, in the order its legs
 		// cross them.
-		if path, taken := c.Finish(m); !slices.Equal(path, full) || len(taken) != 32 || !slices.Equal(taken, jumpedAlong(p, full)) {
+		if path, taken := p.finishClicks(m, prefix); !slices.Equal(path, full) || len(taken) != 32 || !slices.Equal(taken, jumpedAlong(p, full)) {
 			t.Errorf("%v finished to %v taking %v", prefix, path, taken)
 		}
 	}
@@ -343,25 +344,24 @@ func BenchmarkNextSquaresPathological(b *testing.B) {
 	p := MustParseFEN(benchPathological)
 	prefix := []Square{5, 14, 25, 39}
 	for b.Loop() {
-		p.nextSquaresForTest(prefix)
+		nextSquares(p, prefix)
 	}
 }
 
 func BenchmarkNextSquaresKingCaptures(b *testing.B) {
 	p := MustParseFEN(benchKingCaptures)
-	_, moves := p.nextSquaresForTest(nil)
+	_, moves := nextSquares(p, nil)
 	prefix := []Square{moves[0].From()}
 	for b.Loop() {
-		p.nextSquaresForTest(prefix)
+		nextSquares(p, prefix)
 	}
 }
 
 func BenchmarkCompletePathological(b *testing.B) {
 	p := MustParseFEN(benchPathological)
-	legal := p.LegalMoves()
-	c := p.followClicks(legal, []Square{5, 14, 25, 39})
+	legal := legalOf(p).Moves()
 	b.ReportAllocs()
 	for b.Loop() {
-		c.completeForTest(legal[0])
+		p.finishClicks(legal[0], []Square{5, 14, 25, 39})
 	}
 }

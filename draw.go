@@ -205,19 +205,7 @@ func (r *DrawRules) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Outcome returns the outcome of p under the official rules: a win for the
-// side not to move when the side to move has no legal move, otherwise a
-// draw when a draw rule applies, otherwise Ongoing.
-func (p Position) Outcome() Outcome { return p.OutcomeWith(OfficialDraws) }
-
-// OutcomeWith is Outcome under the given draw rules. A side with no legal
-// move has lost under either; the draw rules are looked at only after.
-func (p Position) OutcomeWith(rules DrawRules) Outcome {
-	var buf [128]Move
-	return p.outcomeAmong(rules, p.AppendLegalMoves(buf[:0]))
-}
-
-// outcomeAmong is OutcomeWith given the legal moves of p, in any order.
+// outcomeAmong is Legal.Outcome given the legal moves of p, in any order.
 func (p Position) outcomeAmong(rules DrawRules, legal []Move) Outcome {
 	if len(legal) == 0 {
 		return Outcome{winFor(p.Turn().Opponent()), NoLegalMove}
@@ -276,7 +264,7 @@ func (c DrawCounter) String() string {
 // under lidraughts' the plies played since two kings against one, or one
 // king each, arose. It returns nil when no count runs: in every other
 // material, and with one king each under the official rules, which draw
-// at once or not at all (see [Position.OutcomeWith]).
+// at once or not at all (see [Legal.Outcome]).
 //
 // The counts come from [Position.DrawPlies]; a capture or a promotion
 // starts them again. The draw rules on offer run at most one count at a
@@ -351,10 +339,9 @@ func oneKingEachDecisive(p Position, legal []Move) bool {
 
 // opponentCanCapture reports whether the side to move in p has a capture.
 func opponentCanCapture(p Position) bool {
-	for m := range p.Moves() {
-		return m.IsCapture()
-	}
-	return false
+	var buf [128]Move
+	moves := p.AppendLegalMoves(buf[:0])
+	return len(moves) > 0 && moves[0].IsCapture()
 }
 
 // drawPliesLimit is where the draw counter stops counting, far beyond

@@ -59,16 +59,13 @@ func TestOutcome(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
 		}
-		if got := p.Outcome(); got != c.official {
-			t.Errorf("%s: Outcome() = %v, want %v", c.fen, got, c.official)
-		}
-		if got := p.OutcomeWith(OfficialDraws); got != c.official {
+		if got := legalOf(p).Outcome(OfficialDraws); got != c.official {
 			t.Errorf("%s: OutcomeWith(official) = %v", c.fen, got)
 		}
-		if got := p.OutcomeWith(LidraughtsDraws); got != c.lidraughts {
+		if got := legalOf(p).Outcome(LidraughtsDraws); got != c.lidraughts {
 			t.Errorf("%s: OutcomeWith(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
 		}
-		legal := p.LegalMoves()
+		legal := legalOf(p).Moves()
 		slices.Reverse(legal)
 		if got := p.outcomeAmong(OfficialDraws, legal); got != c.official {
 			t.Errorf("%s: OutcomeWithMoves(official) = %v, want %v", c.fen, got, c.official)
@@ -224,11 +221,11 @@ func allSquares() []Square {
 // (refEnd). Random games from there go through the counts as they run.
 func TestPropOutcomeMatchesReference(t *testing.T) {
 	check := func(t *rapid.T, p Position) {
-		legal := p.LegalMoves()
+		legal := legalOf(p).Moves()
 		shuffled := rapid.Permutation(legal).Draw(t, "order")
 		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
 			want, counts := refEnd(refStateOf(p), rules)
-			if got := p.OutcomeWith(rules); got != want {
+			if got := legalOf(p).Outcome(rules); got != want {
 				t.Fatalf("%s: OutcomeWith(%v) = %v, want %v", p, rules, got, want)
 			}
 			if got := p.outcomeAmong(rules, shuffled); got != want {
@@ -237,8 +234,8 @@ func TestPropOutcomeMatchesReference(t *testing.T) {
 			if got := p.DrawCounters(rules); !slices.Equal(got, counts) {
 				t.Fatalf("%s: DrawCounters(%v) = %v, want %v", p, rules, got, counts)
 			}
-			if rules == OfficialDraws && p.Outcome() != want {
-				t.Fatalf("%s: Outcome() = %v, want %v", p, p.Outcome(), want)
+			if got := legalOf(p).Outcome(rules); rules == OfficialDraws && got != want {
+				t.Fatalf("%s: Outcome() = %v, want %v", p, got, want)
 			}
 		}
 	}
@@ -257,7 +254,7 @@ func TestOutcomeWithMovesAnyPosition(t *testing.T) {
 		p := anyPosition.Draw(t, "p")
 		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
 			want, counts := refEnd(refStateOf(p), rules)
-			if got := p.outcomeAmong(rules, p.LegalMoves()); got != want {
+			if got := p.outcomeAmong(rules, legalOf(p).Moves()); got != want {
 				t.Fatalf("%s: OutcomeWithMoves(%v) = %v, want %v", p, rules, got, want)
 			}
 			if got := p.DrawCounters(rules); !slices.Equal(got, counts) {

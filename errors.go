@@ -23,18 +23,14 @@ var (
 	ErrIllegalMove = errors.New("illegal move")
 	// ErrAmbiguousMove: the text matches more than one legal move.
 	ErrAmbiguousMove = errors.New("ambiguous move")
-	// ErrSyntax: text the package reads is malformed: a FEN, a PDN file,
-	// the name of a color or of draw rules.
+	// ErrSyntax: text the package reads is malformed: a FEN, the name of
+	// a color or of draw rules (and, in package pdn, a PDN file).
 	ErrSyntax = errors.New("syntax error")
 	// ErrInvalidPosition: the position described cannot occur (a man on
 	// its own promotion row, for example).
 	ErrInvalidPosition = errors.New("invalid position")
-	// ErrGameType: a PDN game's GameType tag names another game than
-	// Frisian (40) or Frysk! (97). Such a game is reported, not replayed
-	// under the wrong rules.
-	ErrGameType = errors.New("not a Frisian game")
 	// ErrTooLarge: input goes past a documented limit, such as the size
-	// of one game in a PDN file (see PDNReader).
+	// of a FEN (and, in package pdn, of one game in a PDN file).
 	ErrTooLarge = errors.New("too large")
 	// ErrSearchStopped: a search was stopped by its context before it
 	// finished (see [Position.Legal]).

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/frisian-draughts/frisian"
@@ -16,25 +15,29 @@ func ExampleStartPosition() {
 	fmt.Println(p.Turn(), "to move")
 
 	// White's front men (31–35) each step to one or two squares of row 26–30.
-	moves := p.LegalMoves()
-	slices.SortFunc(moves, frisian.Move.Compare)
-	fmt.Println(moves)
+	l, err := p.Legal(context.Background())
+	if err != nil {
+		panic(err) // only a context that is done stops the search
+	}
+	for _, m := range l.Moves() {
+		fmt.Print(l.Text(m), " ")
+	}
+	fmt.Println()
 	// Output:
 	// W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
 	// white to move
-	// [31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30]
+	// 31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30
 }
 
-func ExamplePosition_LegalMoves() {
+func ExampleLegal_Moves() {
 	// White's king on 7 and man on 21 can each take Black's king on 17: the
 	// king vertically (7, 17, then any empty square beyond), the man
 	// diagonally to 12. The values are equal, so the king's capture must be
 	// played (Art. 12); it may land on 27, 37 or 47: three moves.
 	p := frisian.MustParseFEN("W:WK7,21:BK17,35")
-	moves := p.LegalMoves()
-	slices.SortFunc(moves, frisian.Move.Compare)
-	for _, m := range moves {
-		fmt.Println(m, "by king:", m.ByKing(), "captures:", m.Captured())
+	l, _ := p.Legal(context.Background())
+	for _, m := range l.Moves() {
+		fmt.Println(l.Text(m), "by king:", m.ByKing(), "captures:", m.Captured())
 	}
 	// Output:
 	// 7x27 by king: true captures: 17
@@ -75,27 +78,30 @@ func ExamplePosition_Apply() {
 	// White's man on 28 must take all three Black men, jumping 22, 18 and
 	// 23 and coming back to its own start square (RULES.md §3).
 	p := frisian.MustParseFEN("W:W28:B18,22,23")
-	m := p.LegalMoves()[0]
-	fmt.Println(m, m.Captured())
+	l, _ := p.Legal(context.Background())
+	m := l.Moves()[0]
+	fmt.Println(l.Text(m), m, m.Captured())
 
 	q := p.Apply(m)
 	fmt.Println(q.FEN())
-	fmt.Println("Black can move:", q.HasLegalMove())
+	lq, _ := q.Legal(context.Background())
+	fmt.Println(lq.Outcome(frisian.OfficialDraws))
 	fmt.Println("receiver unchanged:", p.FEN())
 	// Output:
-	// 28x28 18,22,23
+	// 28x17x19x28 28x28x18x22x23 18,22,23
 	// B:W28:B
-	// Black can move: false
+	// white wins (no legal move)
 	// receiver unchanged: W:W28:B18,22,23
 }
 
-func ExamplePosition_Path() {
+func ExampleLegal_Path() {
 	// A man captures straight up over 22 (32 → 12), sideways over 13
 	// (12 → 14), then diagonally over 10 onto 5, where its move ends and it
 	// is crowned.
 	p := frisian.MustParseFEN("W:W32:B10,13,22")
-	for _, m := range p.LegalMoves() {
-		fmt.Println(m, "path:", p.Path(m), "captures:", m.Captured(), "promotion:", m.IsPromotion())
+	l, _ := p.Legal(context.Background())
+	for _, m := range l.Moves() {
+		fmt.Println(l.Text(m), "path:", l.Path(m), "captures:", m.Captured(), "promotion:", m.IsPromotion())
 		fmt.Println(p.Apply(m).FEN())
 	}
 	// Output:
@@ -115,7 +121,7 @@ func ExamplePerft() {
 	// depth 4: 3874
 }
 
-func ExampleLegal_ParseMove() {
+func ExampleLegal_ParseMove_deadline() {
 	// A server reading a stranger's position and move text bounds the
 	// searches: of the legal moves, and here of the capture's paths, as
 	// the text names it by one of its landing squares.
@@ -131,7 +137,7 @@ func ExampleLegal_ParseMove() {
 		fmt.Println("too slow to answer")
 		return
 	}
-	fmt.Println(m, err, l.Path(m))
+	fmt.Println(l.Text(m), err, l.Path(m))
 	// Output:
 	// 47x7 <nil> [47 38 27 18 7]
 }
@@ -139,9 +145,11 @@ func ExampleLegal_ParseMove() {
 func ExamplePosition_KingRun() {
 	// White's king moves three times in a row while White has a man: the
 	// fourth time it is held (Art. 17), and only the man may move.
+	ctx := context.Background()
 	p := frisian.MustParseFEN("W:W35,K46:BK3")
 	for _, s := range []string{"46-41", "3-9", "41-46", "9-3", "46-41", "3-9"} {
-		m, err := p.ParseMove(s)
+		l, _ := p.Legal(ctx)
+		m, err := l.ParseMove(ctx, s)
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -150,8 +158,9 @@ func ExamplePosition_KingRun() {
 	}
 	r := p.KingRun(frisian.White)
 	fmt.Printf("king on %v: %d of %d moves\n", r.Square, r.Count, frisian.KingRunLimit)
-	for _, m := range p.LegalMoves() {
-		fmt.Println(p.MoveText(m))
+	l, _ := p.Legal(ctx)
+	for _, m := range l.Moves() {
+		fmt.Println(l.Text(m))
 	}
 	// Output:
 	// king on 41: 3 of 3 moves

@@ -2,8 +2,8 @@ package frisian
 
 import (
 	"cmp"
-	"iter"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/frisian-draughts/frisian/internal/capture"
@@ -113,9 +113,11 @@ func (p Position) DrawPlies() int { return int(p.plies) }
 // the pieces it captures and whether it is made by a king or crowns a man.
 //
 // Different capture paths with the same start, end and captured pieces are
-// one Move (see [Position.Path] for a path). A Move is a small comparable
-// value; only LegalMoves and its relatives make non-zero ones, and it is
-// meaningful only in the position it came from.
+// one Move (see [Legal.Path] for a path). A Move is a small comparable
+// value; only move generation ([Position.Legal], [Position.AppendLegalMoves])
+// and the readers of move text make non-zero ones, and it is meaningful
+// only in the position it came from. Its String is the text that needs no
+// position; [Legal.Text] is the text a player reads.
 type Move struct {
 	m capture.Move // as move generation makes it
 }
@@ -153,27 +155,21 @@ func (m Move) IsPromotion() bool { return m.flags()&flagPromotion != 0 }
 // IsZero reports whether m is the zero Move, which is never legal.
 func (m Move) IsZero() bool { return m == Move{} }
 
-// LegalMoves returns the legal moves of the side to move: the captures of
-// the highest value if there is any capture, otherwise the quiet moves. Each
-// Move appears once, whatever number of paths it has. An empty result means
-// the side to move has lost. The order is that of generation, which
-// depends on the board; sort with slices.SortFunc(moves, [Move.Compare])
-// for the canonical one. For a position from an untrusted source use
-// [Position.Legal], whose context bounds the capture search.
-func (p Position) LegalMoves() []Move {
-	var buf [128]Move
-	moves := p.AppendLegalMoves(buf[:0])
-	return append([]Move(nil), moves...)
-}
-
 // AppendLegalMoves appends the legal moves to dst and returns the extended
-// slice, in the order of LegalMoves. With enough capacity in dst it does
-// not allocate: the capture search works on the caller's goroutine and
+// slice: the captures of the highest value if there is any capture,
+// otherwise the quiet moves, each Move once however many paths it has. It
+// is the engine's call: with enough capacity in dst it does not allocate,
+// and the moves come in the order they are found, which depends on the
+// board, because sorting them would cost more than finding them. Every
+// other list of moves ([Legal.Moves]) is in the canonical order of
+// [Move.Compare]. The capture search works on the caller's goroutine and
+// stack, and the memory that only made-up placements of many pieces need
+// (8 MiB, for the search by taken sets) is kept from one call to the next. the capture search works on the caller's goroutine and
 // stack, and the memory that only made-up placements of many pieces need
 // (8 MiB, for the search by taken sets) is kept from one call to the next.
 // Real positions take well under a microsecond; the hardest known
 // placements take up to a few hundred milliseconds (see [Position.Legal]
-// for untrusted ones).
+// for untrusted ones, whose context bounds the search).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	return asMoves(p.appendLegal(asGenerated(dst)))
 }
@@ -215,42 +211,20 @@ func (p *Position) appendLegal(dst []capture.Move) []capture.Move {
 	return g.CapturesOf(dst, 0, twice)
 }
 
-// Moves yields the legal moves, as LegalMoves returns them.
-func (p Position) Moves() iter.Seq[Move] {
-	return func(yield func(Move) bool) {
-		var buf [128]Move
-		for _, m := range p.AppendLegalMoves(buf[:0]) {
-			if !yield(m) {
-				return
-			}
-		}
-	}
-}
+// legalMoves returns the legal moves in the order of generation.
+func (p Position) legalMoves() []Move { return p.AppendLegalMoves(nil) }
 
-// IsLegal reports whether m is one of the legal moves of p.
-func (p Position) IsLegal(m Move) bool {
-	for legal := range p.Moves() {
-		if legal == m {
-			return true
-		}
-	}
-	return false
-}
-
-// HasLegalMove reports whether the side to move can move. A side that
-// cannot has lost (Art. 20).
-func (p Position) HasLegalMove() bool {
-	for range p.Moves() {
-		return true
-	}
-	return false
+// isLegal reports whether m is one of the legal moves of p.
+func (p Position) isLegal(m Move) bool {
+	var buf [128]Move
+	return slices.Contains(p.AppendLegalMoves(buf[:0]), m)
 }
 
 // Play returns the position after m, or an error wrapping [ErrIllegalMove]
 // when m is not a legal move of p, whatever the Move value holds. The
 // receiver is never changed.
 func (p Position) Play(m Move) (Position, error) {
-	if !p.IsLegal(m) {
+	if !p.isLegal(m) {
 		return p, &MoveError{Move: m.String(), Err: ErrIllegalMove, Reason: "not a legal move in this position"}
 	}
 	return p.apply(m), nil
@@ -258,8 +232,8 @@ func (p Position) Play(m Move) (Position, error) {
 
 // Apply returns the position after m without checking that m is legal.
 //
-// m should be a legal move of p (from LegalMoves, Moves, AppendLegalMoves
-// or a parsed move text); use Play for moves from untrusted sources. Apply
+// m should be a legal move of p (from [Legal.Moves], [Position.AppendLegalMoves]
+// or read move text); use Play for moves from untrusted sources. Apply
 // never builds an impossible position, whatever m holds: a Move that does
 // not fit p — not from a piece of the side to move, onto another piece, or
 // taking squares without an opponent's piece, such as the zero Move or a

@@ -99,7 +99,7 @@ func drawPlacement(t *rapid.T) Position {
 // sortedMoves returns the legal moves of p in reference key order, so that
 // a game drawn by index does not depend on the generation order.
 func sortedMoves(p Position) []Move {
-	moves := p.LegalMoves()
+	moves := legalOf(p).Moves()
 	slices.SortFunc(moves, func(a, b Move) int { return compareKeys(keyOf(a), keyOf(b)) })
 	return moves
 }
@@ -128,7 +128,7 @@ func drawGame(t *rapid.T, p Position, maxPlies int, visit func(p Position, m Mov
 // package's variables.)
 var anyStart = rapid.Custom(func(t *rapid.T) Position {
 	if rapid.Bool().Draw(t, "frysk") {
-		return MustParseFEN(fryskStart)
+		return MustParseFEN("W:W46-50:B1-5") // Frysk!
 	}
 	return StartPosition()
 })
@@ -231,7 +231,7 @@ func clickPositions(t *testing.T) []Position {
 	for range 40 {
 		p := StartPosition()
 		for range 150 {
-			moves := p.LegalMoves()
+			moves := legalOf(p).Moves()
 			if len(moves) == 0 {
 				break
 			}
@@ -263,108 +263,6 @@ var rawMove = rapid.Custom(func(t *rapid.T) Move {
 	return newMove(rapid.Uint8().Draw(t, "from"), rapid.Uint8().Draw(t, "to"),
 		rapid.Uint8().Draw(t, "flags"), rapid.Uint64().Draw(t, "captured"))
 })
-
-// drawRecord draws a game record: a Game from a position of anyPosition
-// with up to maxPlies random legal moves played.
-func drawRecord(t *rapid.T, maxPlies int) *Game {
-	start := anyPosition.Draw(t, "start")
-	g := NewGame(start)
-	drawGame(t, start, maxPlies, func(_ Position, m Move) {
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	})
-	return g
-}
-
-// pdnGame draws a game record (drawRecord) with random tags and
-// annotations that PDN can hold, so that it reads back exactly.
-func pdnGame(t *rapid.T) *Game {
-	g := drawRecord(t, 60)
-	word := rapid.StringMatching(`[A-Za-z0-9%\[\]$!?.,:;"\\ -]{0,12}`)
-	for i := range rapid.IntRange(0, 4).Draw(t, "tags") {
-		name := rapid.SampledFrom([]string{"Event", "Site", "White", "Black", "Round", "X_1"}).Draw(t, "tag")
-		g.Tags.Set(name, word.Draw(t, "value")+strings.Repeat(" ", i%2))
-	}
-	if rapid.Bool().Draw(t, "result") {
-		g.Tags.Set("Result", rapid.SampledFrom([]string{"2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "*", "unknown"}).Draw(t, "r"))
-	}
-	comment := rapid.Map(rapid.StringMatching(`[^{}\x00]{0,20}`), strings.TrimSpace)
-	for ply := 0; ply <= g.Len(); ply++ {
-		if rapid.IntRange(0, 3).Draw(t, "annotated") != 0 {
-			continue
-		}
-		var a Annotation
-		for range rapid.IntRange(0, 2).Draw(t, "marks") {
-			a.Marks = append(a.Marks, rapid.SampledFrom([]string{"!", "?", "!!", "??", "!?", "?!", "$1", "$14", "$255"}).Draw(t, "mark"))
-		}
-		for range rapid.IntRange(0, 2).Draw(t, "comments") {
-			c := comment.Draw(t, "comment")
-			if strings.Contains(c, "\n") {
-				c = strings.ReplaceAll(c, "}", "")
-			}
-			a.Comments = append(a.Comments, c)
-		}
-		for range rapid.IntRange(0, 1).Draw(t, "variations") {
-			a.Variations = append(a.Variations, rapid.SampledFrom([]string{
-				"", "1. 33-28", " 2... 18-23 {why} (2... 19-23) ", "3. 31x22 ; line\n",
-			}).Draw(t, "variation"))
-		}
-		g.SetAnnotation(ply, a)
-	}
-	return g
-}
-
-// anyText draws text rich in what PDN treats specially.
-var anyText = rapid.OneOf(
-	rapid.StringOf(rapid.SampledFrom([]rune("ab 1.-x }{\n\t\r;%()[]\"\\$!?*"))),
-	rapid.String(),
-)
-
-// anyPDNGame draws a game record (drawRecord) with anything a program may
-// put in one: tags of any name and value (given twice, a foreign GameType,
-// a FEN that does not match), comments with braces, newlines and spaces,
-// any marks and variations.
-func anyPDNGame(t *rapid.T) *Game {
-	g := drawRecord(t, 40)
-	for range rapid.IntRange(0, 6).Draw(t, "tags") {
-		name := rapid.OneOf(
-			rapid.SampledFrom([]string{"Event", "Result", "GameType", "FEN", "White", "SetUp"}),
-			rapid.StringMatching(`[A-Za-z_0-9 ]{0,6}`),
-		).Draw(t, "name")
-		var value string
-		switch name {
-		case "GameType":
-			value = rapid.SampledFrom([]string{"40", "97", " 40,W,10,10,N2,0", "20", "", "x"}).Draw(t, "gameType")
-		case "FEN":
-			value = rapid.SampledFrom([]string{g.Start().FEN(), StartPosition().FEN(), fryskStart, "junk"}).Draw(t, "fen")
-		case "Result":
-			value = rapid.SampledFrom([]string{"2-0", "0-2", "1-1", "1-0", "*", "unknown"}).Draw(t, "result")
-		default:
-			value = anyText.Draw(t, "value")
-		}
-		g.Tags = append(g.Tags, Tag{name, value}) // perhaps a second time
-	}
-	mark := rapid.OneOf(
-		rapid.SampledFrom([]string{"!", "?", "!!", "??", "!?", "?!", "$1", "$14", "$255"}),
-		rapid.StringMatching(`[!?$0-9a]{0,5}`),
-	)
-	variation := rapid.OneOf(
-		rapid.SampledFrom([]string{"", "1. 33-28", " 2... 18-23 {why} (2... 19-23) ", "3. 31x22 ; line\n"}),
-		anyText,
-	)
-	for ply := 0; ply <= g.Len(); ply++ {
-		if rapid.IntRange(0, 3).Draw(t, "annotated") != 0 {
-			continue
-		}
-		var a Annotation
-		a.Marks = rapid.SliceOfN(mark, 0, 2).Draw(t, "marks")
-		a.Comments = rapid.SliceOfN(anyText, 0, 2).Draw(t, "comments")
-		a.Variations = rapid.SliceOfN(variation, 0, 1).Draw(t, "variations")
-		g.SetAnnotation(ply, a)
-	}
-	return g
-}
 
 // drawFENVariant writes s in one of the many FEN forms RULES.md §8 says
 // readers accept.

@@ -13,7 +13,7 @@ import (
 // lidraughts' worst case: one legal move, the white king taking all 32
 // black kings and ending on 46.
 func TestPathologicalCapture(t *testing.T) {
-	moves := MustParseFEN(benchPathological).LegalMoves()
+	moves := legalOf(MustParseFEN(benchPathological)).Moves()
 	if len(moves) != 1 {
 		t.Fatalf("got %d moves, want 1: %v", len(moves), moves)
 	}
@@ -28,19 +28,19 @@ func TestPathologicalCapture(t *testing.T) {
 // paths.
 func TestPathologicalText(t *testing.T) {
 	p := MustParseFEN(benchPathological)
-	m := p.LegalMoves()[0]
-	if got := p.MoveText(m).String(); got != "5x46" {
+	m := legalOf(p).Moves()[0]
+	if got := legalOf(p).Text(m); got != "5x46" {
 		t.Errorf("MoveText = %q", got)
 	}
 	full := p.fullText(m)
 	if n := len(strings.Split(full, "x")); n != 33 {
 		t.Errorf("FullMoveText = %q: %d squares", full, n)
 	}
-	if got, err := p.ParseMove(full); err != nil || got != m {
+	if got, err := legalOf(p).ParseMove(context.Background(), full); err != nil || got != m {
 		t.Errorf("ParseMove(%q) = %v, %v", full, got, err)
 	}
 	for _, bad := range []string{"5x10", "5x49x46", "5x3x1x12x3x14x5x25x14x12x23x14x34x23x37x17x6x26x17x28x39x25x45x34x48x37x26x46x37x39x50x46x48"} {
-		if _, err := p.ParseMove(bad); !errors.Is(err, ErrIllegalMove) {
+		if _, err := legalOf(p).ParseMove(context.Background(), bad); !errors.Is(err, ErrIllegalMove) {
 			t.Errorf("ParseMove(%q): %v, want an illegal move", bad, err)
 		}
 	}
@@ -54,13 +54,13 @@ func TestLegalMovesContext(t *testing.T) {
 			continue // the few with one move are enough
 		}
 		p := MustParseFEN(c[1])
-		got, err := p.legalMovesForTest(context.Background())
-		if err != nil || !slices.Equal(got, p.LegalMoves()) {
+		got, err := movesIn(p, context.Background())
+		if err != nil || !slices.Equal(got, legalOf(p).Moves()) {
 			t.Errorf("%s: %v, %v; want LegalMoves", c[0], got, err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		got, err = p.legalMovesForTest(ctx)
+		got, err = movesIn(p, ctx)
 		if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || got != nil {
 			t.Errorf("%s, cancelled: %v, %v; want nil and ErrSearchStopped", c[0], got, err)
 		}
@@ -69,7 +69,7 @@ func TestLegalMovesContext(t *testing.T) {
 	p := StartPosition()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if got, err := p.legalMovesForTest(ctx); err != nil || len(got) != 9 {
+	if got, err := movesIn(p, ctx); err != nil || len(got) != 9 {
 		t.Errorf("start position, cancelled: %v, %v", got, err)
 	}
 }
@@ -101,9 +101,9 @@ func TestStopsAnywhere(t *testing.T) {
 			}
 		}
 		p := MustParseFEN(fen)
-		want := p.LegalMoves()
+		want := legalOf(p).Moves()
 		for n := 0; ; n++ {
-			got, err := p.legalMovesForTest(&stopAfter{context.Background(), n})
+			got, err := movesIn(p, &stopAfter{context.Background(), n})
 			if err == nil {
 				if !slices.Equal(got, want) {
 					t.Errorf("%s, looks %d: %v, want %v", name, n, got, want)
@@ -125,7 +125,7 @@ func TestWorstCaseMemory(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		_ = p.LegalMoves()
+		_ = legalOf(p).Moves()
 		runtime.ReadMemStats(&after)
 		if n := after.TotalAlloc - before.TotalAlloc; n > limit {
 			t.Errorf("%s: %d bytes allocated, want at most %d", c[0], n, limit)
@@ -141,7 +141,7 @@ func TestWorstCase(t *testing.T) {
 	t.Parallel() // with the other long checks of exact answers, after the rest
 	for _, c := range worstCaseSample(t) {
 		p := MustParseFEN(c[1])
-		moves := p.LegalMoves()
+		moves := legalOf(p).Moves()
 		if got := strconv.Itoa(len(moves)); got != c[2] {
 			t.Errorf("%s: %s legal moves, want %s", c[0], got, c[2])
 		}
@@ -149,7 +149,7 @@ func TestWorstCase(t *testing.T) {
 			continue
 		}
 		for _, m := range moves[:min(2, len(moves))] {
-			checkPathOf(t, p, m, p.Path(m))
+			checkPathOf(t, p, m, legalOf(p).Path(m))
 		}
 	}
 }

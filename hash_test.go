@@ -44,7 +44,7 @@ func TestHashDistinguishes(t *testing.T) {
 		if depth == 0 {
 			return
 		}
-		for _, m := range p.LegalMoves() {
+		for _, m := range legalOf(p).Moves() {
 			walk(p.Apply(m), depth-1)
 		}
 	}

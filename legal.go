@@ -67,15 +67,11 @@ func (l Legal) Contains(m Move) bool {
 	return found
 }
 
-// Text returns the shortest text that names m among the legal moves, as
-// [Position.MoveText] does: "32-28", "28x19", or the whole landing path
-// ("28x17x8") where another legal capture shares its start and end, or the
-// capture ends where it began. Only those few need a path, so the texts of
-// all the moves cost about as much as working the moves out.
-func (l Legal) Text(m Move) MoveText { return l.p.moveTextAmong(m, l.moves) }
-
-// Path returns the squares m visits, as [Position.Path] does: its start,
-// every landing square in order and its end; nil when m is not legal.
+// Path returns the squares m visits: its start, every landing square in
+// order, and its end (for a quiet move just start and end). A capture
+// with several paths gets the least, compared square by square, so the
+// answer never depends on how paths are found. It is nil when m is not
+// legal. For the pieces taken along it, in order, see [Legal.Clicks].
 func (l Legal) Path(m Move) []Square {
 	if !l.Contains(m) {
 		return nil
@@ -83,7 +79,7 @@ func (l Legal) Path(m Move) []Square {
 	return l.p.legalPath(m)
 }
 
-// Paths yields every path of m, least first, as [Position.Path] writes
+// Paths yields every path of m, least first, as [Legal.Path] writes
 // one: for a capture every order and choice of landing squares that takes
 // exactly m's pieces from m's start to m's end, for a quiet move its one
 // path. The slice yielded is reused: copy it to keep it. A capture of many
@@ -110,50 +106,9 @@ func (l Legal) Paths(m Move) iter.Seq[[]Square] {
 	}
 }
 
-// Clicks follows click-by-click move input: clicked is what the player has
-// clicked so far, the start square of a move and then landing squares in
-// order (see [Clicks]). No clicks select every legal move. It does not
-// list paths: it follows the clicks on the board and asks, of each square
-// that could come next, whether a move can still be completed from there,
-// so it answers at once even where the moves have countless paths.
-func (l Legal) Clicks(clicked []Square) Clicks { return l.p.followClicks(l.moves, clicked) }
-
-// ParseMove reads PDN move text (see [ParseMoveText]) and returns the legal
-// move it names (see [Legal.Resolve]).
-func (l Legal) ParseMove(ctx context.Context, s string) (Move, error) {
-	if ctx == nil {
-		return Move{}, nilContext("reading " + clip(s))
-	}
-	t, err := ParseMoveText(s)
-	if err != nil {
-		return Move{}, err
-	}
-	return l.resolveTyped(ctx, t, s)
-}
-
-// resolveTyped is Resolve for t read from s, whose errors name s as typed.
-func (l Legal) resolveTyped(ctx context.Context, t MoveText, s string) (Move, error) {
-	m, err := l.Resolve(ctx, t)
-	if me, ok := err.(*MoveError); ok {
-		me.Move = clip(s)
-	}
-	return m, err
-}
-
-// Resolve returns the legal move t names, as [MoveText.Resolve] does. ctx
-// bounds the search of landing paths that a partial path such as
-// "47x27x7" asks for; when it is done before the answer is known the error
-// wraps both [ErrSearchStopped] and ctx.Err(). A quiet move or a whole
-// landing path needs no search. A nil ctx gives an error wrapping
-// [os.ErrInvalid].
-func (l Legal) Resolve(ctx context.Context, t MoveText) (Move, error) {
-	text := clip(t.String())
-	if err := t.check(ctx, text); err != nil {
-		return Move{}, err
-	}
-	return t.resolve(ctx, l.p, l.moves, text)
-}
-
-// Outcome returns the outcome of the position under the given draw rules,
-// as [Position.OutcomeWith] does.
+// Outcome returns the outcome of the position under the given draw rules:
+// a win for the side not to move when the side to move has no legal move,
+// otherwise a draw when a draw rule applies (RULES.md §7), otherwise
+// Ongoing. A side with no legal move has lost under either rules; the draw
+// rules are looked at only after.
 func (l Legal) Outcome(rules DrawRules) Outcome { return l.p.outcomeAmong(rules, l.moves) }

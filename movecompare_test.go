@@ -33,7 +33,7 @@ func TestMoveCompare(t *testing.T) {
 			t.Fatalf("%v (%v) Compare %v (%v) = %d, want %d", a, a.Captured(), b, b.Captured(), got, want)
 		}
 	})
-	moves := MustParseFEN(benchKingCaptures).LegalMoves()
+	moves := legalOf(MustParseFEN(benchKingCaptures)).Moves()
 	if n := testing.AllocsPerRun(100, func() { slices.SortFunc(moves, Move.Compare) }); n != 0 {
 		t.Errorf("sorting with Compare allocates %v times", n)
 	}

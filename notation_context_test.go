@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -18,10 +17,10 @@ import (
 // and a few texts that name no legal move.
 func contextTexts(p Position) []string {
 	texts := []string{"32-28", "1x50", "28x17x8"}
-	legal := p.LegalMoves()
+	legal := legalOf(p).Moves()
 	for _, m := range legal[:min(len(legal), 2)] {
-		texts = append(texts, p.MoveText(m).String(), p.fullText(m))
-		if path := p.Path(m); len(path) > 3 {
+		texts = append(texts, legalOf(p).Text(m), p.fullText(m))
+		if path := legalOf(p).Path(m); len(path) > 3 {
 			texts = append(texts, fmt.Sprintf("%dx%dx%d", path[0], path[2], path[len(path)-1]))
 		}
 	}
@@ -46,8 +45,8 @@ func TestParseMoveContextSame(t *testing.T) {
 	for _, fen := range fens {
 		p := MustParseFEN(fen)
 		for _, text := range contextTexts(p) {
-			want, wantErr := p.ParseMove(text)
-			got, err := p.parseMove(ctx, text)
+			want, wantErr := legalOf(p).ParseMove(context.Background(), text)
+			got, err := parseIn(p, ctx, text)
 			if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 				t.Errorf("%s %s: ParseMoveContext %v, %v; ParseMove %v, %v", fen, text, got, err, want, wantErr)
 			}
@@ -66,37 +65,37 @@ func TestParseMoveContextStopped(t *testing.T) {
 	// A man taking four pieces in a row: found by the plain search,
 	// which needs no context, but a partial path is searched.
 	p := MustParseFEN("W:W47:B42,32,22,12")
-	m := p.LegalMoves()[0]
-	path := p.Path(m)
+	m := legalOf(p).Moves()[0]
+	path := legalOf(p).Path(m)
 	partial := fmt.Sprintf("%dx%dx%d", path[0], path[2], path[len(path)-1])
-	if _, err := p.ParseMove(partial); err != nil {
+	if _, err := legalOf(p).ParseMove(context.Background(), partial); err != nil {
 		t.Fatalf("%s: %v", partial, err)
 	}
-	got, err := p.parseMove(ctx, partial)
+	got, err := parseIn(p, ctx, partial)
 	if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
 		t.Errorf("%s, cancelled: %v, %v; want ErrSearchStopped", partial, got, err)
 	}
-	if got, err := p.parseMove(ctx, p.fullText(m)); err != nil || got != m {
+	if got, err := parseIn(p, ctx, p.fullText(m)); err != nil || got != m {
 		t.Errorf("full path, cancelled: %v, %v; want %v", got, err, m)
 	}
 	start := StartPosition()
-	if got, err := start.parseMove(ctx, "32-28"); err != nil || got.From() != 32 {
+	if got, err := parseIn(start, ctx, "32-28"); err != nil || got.From() != 32 {
 		t.Errorf("32-28, cancelled: %v, %v", got, err)
 	}
 	// A hard position's moves themselves need the context.
 	hard := MustParseFEN(worstCases(t)[0][1])
-	if _, err := hard.parseMove(ctx, "50x1"); !errors.Is(err, ErrSearchStopped) {
+	if _, err := parseIn(hard, ctx, "50x1"); !errors.Is(err, ErrSearchStopped) {
 		t.Errorf("man26, cancelled: %v; want ErrSearchStopped", err)
 	}
 	// ResolveAmong, given the moves, searches the partial path under ctx
 	// alike, and answers the rest whatever ctx.
 	among := func(p Position, text string) (Move, error) {
 		t.Helper()
-		mt, err := ParseMoveText(text)
+		mt, err := parseMoveText(text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return mt.resolveAmongForTest(ctx, p, p.LegalMoves())
+		return mt.resolveAmong(ctx, p, legalOf(p).Moves())
 	}
 	if got, err := among(p, partial); !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
 		t.Errorf("ResolveAmong %s, cancelled: %v, %v; want ErrSearchStopped", partial, got, err)
@@ -108,14 +107,11 @@ func TestParseMoveContextStopped(t *testing.T) {
 		t.Errorf("ResolveAmong 32-28, cancelled: %v, %v", got, err)
 	}
 	var nilCtx context.Context
-	if _, err := (MoveText{Squares: []Square{32, 28}}).resolveAmongForTest(nilCtx, start, start.LegalMoves()); !errors.Is(err, os.ErrInvalid) {
+	if _, err := (moveText{Squares: []Square{32, 28}}).resolveAmong(nilCtx, start, legalOf(start).Moves()); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("ResolveAmong, nil context: %v; want os.ErrInvalid", err)
 	}
-	if _, err := start.parseMove(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
+	if _, err := parseIn(start, nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("nil context: %v; want os.ErrInvalid", err)
-	}
-	if _, err := (MoveText{Squares: []Square{32, 28}}).resolveContextForTest(nilCtx, start); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("ResolveContext, nil context: %v; want os.ErrInvalid", err)
 	}
 }
 
@@ -123,35 +119,17 @@ func TestParseMoveContextStopped(t *testing.T) {
 func TestNilContexts(t *testing.T) {
 	var nilCtx context.Context
 	p := StartPosition()
-	if _, err := p.legalMovesForTest(nilCtx); !errors.Is(err, os.ErrInvalid) {
+	if _, err := movesIn(p, nilCtx); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("LegalMovesContext(nil): %v", err)
 	}
-	r := NewPDNReader(strings.NewReader("1. 32-28 *"))
-	if _, err := r.NextContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("NextContext(nil): %v", err)
-	}
 	// Bad text with a nil ctx: the nil ctx is the error.
-	if _, err := p.parseMove(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
+	if _, err := parseIn(p, nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("ParseMoveContext(nil, %q): %v", "x", err)
 	}
-	if _, err := p.parseHubMoveForTest(nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
+	if _, err := parseHubIn(p, nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("ParseHubMoveContext(nil, %q): %v", "x", err)
 	}
-	// The zero PDNReader, which reads an empty stream, and one whose
-	// reading has ended answer a nil ctx alike.
-	var zero PDNReader
-	if _, err := zero.NextContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("zero PDNReader, NextContext(nil): %v", err)
-	}
-	if _, err := r.Next(); err != nil {
-		t.Fatalf("Next: %v", err)
-	}
-	if _, err := r.Next(); err != io.EOF {
-		t.Fatalf("Next after the only game: %v; want io.EOF", err)
-	}
-	if _, err := r.NextContext(nilCtx); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("NextContext(nil) after the end: %v", err)
-	}
+
 }
 
 // A MoveText of any length gives an error of bounded size, and one with
@@ -163,7 +141,7 @@ func TestResolveLongText(t *testing.T) {
 		sq[i] = Square(47 - 20*(i%2))
 	}
 	sq[len(sq)-1] = 7
-	_, err := MoveText{Squares: sq, Capture: true}.Resolve(p)
+	_, err := moveText{Squares: sq, Capture: true}.resolveAmong(context.Background(), p, legalOf(p).Moves())
 	var me *MoveError
 	if !errors.As(err, &me) || !errors.Is(err, ErrIllegalMove) || len(err.Error()) > 1000 {
 		t.Errorf("error of %d bytes: %.200v", len(fmt.Sprint(err)), err)
@@ -175,9 +153,9 @@ func TestResolveLongText(t *testing.T) {
 // move of the other side, a quiet move where a capture is compulsory).
 func hubTexts(p Position) []string {
 	texts := []string{"32-28", "1-6", "50x1x23", "28x19x23"}
-	legal := p.LegalMoves()
+	legal := legalOf(p).Moves()
 	for _, m := range legal[:min(len(legal), 3)] {
-		h := m.HubString()
+		h := m.String()
 		texts = append(texts, h)
 		if m.Captured().Len() > 1 {
 			texts = append(texts, h[:strings.LastIndexByte(h, 'x')])
@@ -204,15 +182,15 @@ func TestParseHubMoveContextSame(t *testing.T) {
 	for _, fen := range fens {
 		p := MustParseFEN(fen)
 		for _, text := range hubTexts(p) {
-			want, wantErr := p.ParseHubMove(text)
+			want, wantErr := legalOf(p).ParseHubMove(text)
 			for _, ctx := range []context.Context{context.Background(), live} {
-				got, err := p.parseHubMoveForTest(ctx, text)
+				got, err := parseHubIn(p, ctx, text)
 				if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 					t.Errorf("%s %s: ParseHubMoveContext %v, %v; ParseHubMove %v, %v", fen, text, got, err, want, wantErr)
 				}
 			}
-			if wantErr == nil && (!p.IsLegal(want) || want.HubString() != text) {
-				t.Errorf("%s %s: read as %s", fen, text, want.HubString())
+			if wantErr == nil && (!legalOf(p).Contains(want) || want.String() != text) {
+				t.Errorf("%s %s: read as %s", fen, text, want.String())
 			}
 			if wantErr != nil && !errors.Is(wantErr, ErrIllegalMove) && !errors.Is(wantErr, ErrInvalidMove) {
 				t.Errorf("%s %s: %v, want ErrIllegalMove or ErrInvalidMove", fen, text, wantErr)
@@ -229,25 +207,21 @@ func TestParseHubMoveContextStopped(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	hard := MustParseFEN(worstCases(t)[0][1])
-	for _, m := range hard.LegalMoves() {
-		got, err := hard.parseHubMoveForTest(ctx, m.HubString())
+	for _, m := range legalOf(hard).Moves() {
+		got, err := parseHubIn(hard, ctx, m.String())
 		if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
-			t.Errorf("%s, cancelled: %v, %v; want ErrSearchStopped", m.HubString(), got, err)
+			t.Errorf("%s, cancelled: %v, %v; want ErrSearchStopped", m.String(), got, err)
 		}
 	}
-	if _, err := hard.parseHubMoveForTest(ctx, "50-45"); !errors.Is(err, ErrSearchStopped) {
+	if _, err := parseHubIn(hard, ctx, "50-45"); !errors.Is(err, ErrSearchStopped) {
 		t.Errorf("50-45, cancelled: %v; want ErrSearchStopped", err)
 	}
 	start := StartPosition()
-	if got, err := start.parseHubMoveForTest(ctx, "32-28"); err != nil || got.From() != 32 || got.To() != 28 {
+	if got, err := parseHubIn(start, ctx, "32-28"); err != nil || got.From() != 32 || got.To() != 28 {
 		t.Errorf("32-28, cancelled: %v, %v", got, err)
 	}
-	// A syntax error needs no moves.
-	if _, err := hard.parseHubMoveForTest(ctx, "50x"); !errors.Is(err, ErrInvalidMove) {
-		t.Errorf("50x, cancelled: %v; want ErrInvalidMove", err)
-	}
 	var nilCtx context.Context
-	if _, err := start.parseHubMoveForTest(nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
+	if _, err := parseHubIn(start, nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("nil context: %v; want os.ErrInvalid", err)
 	}
 }
@@ -263,8 +237,8 @@ func TestResolveAmongOtherMoves(t *testing.T) {
 		for i := range sq {
 			sq[i] = Square(rapid.IntRange(1, 50).Draw(t, "square"))
 		}
-		mt := MoveText{Squares: sq, Capture: n > 2 || rapid.Bool().Draw(t, "capture")}
-		m, err := mt.resolveAmongForTest(context.Background(), p, moves)
+		mt := moveText{Squares: sq, Capture: n > 2 || rapid.Bool().Draw(t, "capture")}
+		m, err := mt.resolveAmong(context.Background(), p, moves)
 		if err != nil {
 			var me *MoveError
 			if !errors.As(err, &me) {

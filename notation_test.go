@@ -118,15 +118,15 @@ func TestParseMoveAmbiguous(t *testing.T) {
 	p := MustParseFEN(txtAmbiguousFEN)
 	// The Hub forms are the two legal moves, as the generator agrees with
 	// the vector files; the paths come from the rules geometry.
-	a, err := p.ParseHubMove("18x36x28x33x37x39x43")
+	a, err := legalOf(p).ParseHubMove("18x36x28x33x37x39x43")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := p.ParseHubMove("18x36x28x37x39x43x44")
+	b, err := legalOf(p).ParseHubMove("18x36x28x37x39x43x44")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = p.ParseMove("18x36")
+	_, err = legalOf(p).ParseMove(context.Background(), "18x36")
 	checkAmong(t, p, "18x36")
 	var me *MoveError
 	if !errors.Is(err, ErrAmbiguousMove) || !errors.As(err, &me) {
@@ -146,7 +146,7 @@ func TestParseMoveAmbiguous(t *testing.T) {
 			t.Errorf("candidate %q is not in full-path form", c)
 		}
 	}
-	if got := p.MoveText(a).String(); got != p.fullText(a) || got == "18x36" {
+	if got := legalOf(p).Text(a); got != p.fullText(a) || got == "18x36" {
 		t.Errorf("MoveText = %q, want the full path", got)
 	}
 	// Each full path and each distinguishing partial path names one move.
@@ -154,14 +154,14 @@ func TestParseMoveAmbiguous(t *testing.T) {
 		p.fullText(a): a, p.fullText(b): b,
 		"18x29x36": a, "18x40x36": b, "18x38x29x36": a, "18x29x49x36": a,
 	} {
-		if got, err := p.ParseMove(text); err != nil || got != want {
-			t.Errorf("ParseMove(%q) = %v, %v; want %v", text, got, err, want.HubString())
+		if got, err := legalOf(p).ParseMove(context.Background(), text); err != nil || got != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", text, got, err, want.String())
 		}
 		checkAmong(t, p, text)
 	}
 	// A partial path both moves share stays ambiguous.
 	for _, s := range []string{"18x38x36", "18x49x36", "18x38x49x38x36"} {
-		if _, err := p.ParseMove(s); !errors.Is(err, ErrAmbiguousMove) {
+		if _, err := legalOf(p).ParseMove(context.Background(), s); !errors.Is(err, ErrAmbiguousMove) {
 			t.Errorf("ParseMove(%q) = %v, want ErrAmbiguousMove", s, err)
 		}
 		checkAmong(t, p, s)
@@ -170,12 +170,12 @@ func TestParseMoveAmbiguous(t *testing.T) {
 
 func TestParseMoveVariants(t *testing.T) {
 	p := MustParseFEN("W:W28:B18,22,23")
-	m, err := p.ParseMove("28x28")
+	m, err := legalOf(p).ParseMove(context.Background(), "28x28")
 	if err != nil || m.Captured() != SquareSetOf(18, 22, 23) {
-		t.Fatalf("ParseMove(28x28) = %v %v; RULES.md §3 says it takes 18, 22, 23", m.HubString(), err)
+		t.Fatalf("ParseMove(28x28) = %v %v; RULES.md §3 says it takes 18, 22, 23", m.String(), err)
 	}
 	for _, s := range []string{"28X28", "28:28", " 28x28 ", "28x28!", "28x28?"} {
-		if got, err := p.ParseMove(s); err != nil || got != m {
+		if got, err := legalOf(p).ParseMove(context.Background(), s); err != nil || got != m {
 			t.Errorf("ParseMove(%q) = %v, %v", s, got, err)
 		}
 	}
@@ -183,11 +183,11 @@ func TestParseMoveVariants(t *testing.T) {
 	if strings.Count(full, "x") != 3 {
 		t.Errorf("FullMoveText = %q, want start, two landings and end", full)
 	}
-	if got, err := p.ParseMove(full); err != nil || got != m {
+	if got, err := legalOf(p).ParseMove(context.Background(), full); err != nil || got != m {
 		t.Errorf("ParseMove(%q) = %v, %v", full, got, err)
 	}
 	// Written, it shows its path: "28x28" would puzzle a reader.
-	if got := p.MoveText(m); got.String() != full {
+	if got := legalOf(p).Text(m); got != full {
 		t.Errorf("MoveText = %q, want %q", got, full)
 	}
 }
@@ -199,13 +199,13 @@ func TestVectorMoveText(t *testing.T) {
 	ps, hub := txtVectorPositions(t)
 	for i, p := range ps {
 		for _, h := range hub[i] {
-			m, err := p.ParseHubMove(h)
+			m, err := legalOf(p).ParseHubMove(h)
 			if err != nil {
 				t.Errorf("%s: ParseHubMove(%q): %v", p.FEN(), h, err)
 				continue
 			}
-			if m.HubString() != h {
-				t.Errorf("%s: ParseHubMove(%q) = %s", p.FEN(), h, m.HubString())
+			if m.String() != h {
+				t.Errorf("%s: ParseHubMove(%q) = %s", p.FEN(), h, m.String())
 			}
 		}
 		txtCheckRoundTrips(t, p)
@@ -222,17 +222,17 @@ type txtFailer interface {
 // that every capture path the rules allow reads as its move.
 func txtCheckRoundTrips(t txtFailer, p Position) {
 	t.Helper()
-	legal := p.LegalMoves()
+	legal := legalOf(p).Moves()
 	for _, m := range legal {
-		short := p.MoveText(m).String()
+		short := legalOf(p).Text(m)
 		for _, text := range []string{short, p.fullText(m)} {
-			if got, err := p.ParseMove(text); err != nil || got != m {
-				t.Errorf("%s: ParseMove(%q) = %v, %v; want %s", p.FEN(), text, got.HubString(), err, m.HubString())
+			if got, err := legalOf(p).ParseMove(context.Background(), text); err != nil || got != m {
+				t.Errorf("%s: ParseMove(%q) = %v, %v; want %s", p.FEN(), text, got.String(), err, m.String())
 			}
 			checkAmong(t, p, text)
 		}
-		if got, err := p.ParseHubMove(m.HubString()); err != nil || got != m {
-			t.Errorf("%s: ParseHubMove(%q) = %v, %v", p.FEN(), m.HubString(), got.HubString(), err)
+		if got, err := legalOf(p).ParseHubMove(m.String()); err != nil || got != m {
+			t.Errorf("%s: ParseHubMove(%q) = %v, %v", p.FEN(), m.String(), got.String(), err)
 		}
 		// Shortest: the long form exactly when another legal capture shares
 		// start and end, or the capture ends where it started (RULES.md §6).
@@ -240,11 +240,11 @@ func txtCheckRoundTrips(t txtFailer, p Position) {
 		for _, o := range legal {
 			shared = shared || (o != m && o.From() == m.From() && o.To() == m.To())
 		}
-		t2, err := ParseMoveText(short)
+		t2, err := parseMoveText(short)
 		if err != nil {
 			t.Errorf("%s: MoveText %q does not parse: %v", p.FEN(), short, err)
 		} else if (len(t2.Squares) > 2) != shared {
-			t.Errorf("%s: MoveText(%s) = %q; the path needed: %v", p.FEN(), m.HubString(), short, shared)
+			t.Errorf("%s: MoveText(%s) = %q; the path needed: %v", p.FEN(), m.String(), short, shared)
 		}
 		if (m.IsCapture() && !t2.Capture) || (!m.IsCapture() && t2.Capture) {
 			t.Errorf("%s: MoveText %q has the wrong separator", p.FEN(), short)
@@ -266,8 +266,8 @@ func txtCheckRoundTrips(t txtFailer, p Position) {
 				continue
 			}
 			text := txtJoin(c.path)
-			if got, err := p.ParseMove(text); err != nil || got != want {
-				t.Errorf("%s: path %q: ParseMove = %v, %v; want %s", p.FEN(), text, got.HubString(), err, want.HubString())
+			if got, err := legalOf(p).ParseMove(context.Background(), text); err != nil || got != want {
+				t.Errorf("%s: path %q: ParseMove = %v, %v; want %s", p.FEN(), text, got.String(), err, want.String())
 			}
 			checkAmong(t, p, text)
 		}
@@ -305,12 +305,12 @@ func TestRapidParseMoveSound(t *testing.T) {
 			parts[i] = s.String()
 		}
 		text := strings.Join(parts, sep)
-		m, err := p.ParseMove(text)
+		m, err := legalOf(p).ParseMove(context.Background(), text)
 		checkAmong(t, p, text)
 		// Independent count: legal moves with that start, end and kind
 		// whose captured set is that of some path through the squares.
 		var match []Move
-		for _, l := range p.LegalMoves() {
+		for _, l := range legalOf(p).Moves() {
 			if l.From() != sq[0] || l.To() != sq[n-1] || l.IsCapture() != (sep == "x") {
 				continue
 			}
@@ -329,7 +329,7 @@ func TestRapidParseMoveSound(t *testing.T) {
 			}
 		case len(match) == 1:
 			if err != nil || m != match[0] {
-				t.Fatalf("%s %q: got %v %v, want %s", p.FEN(), text, m.HubString(), err, match[0].HubString())
+				t.Fatalf("%s %q: got %v %v, want %s", p.FEN(), text, m.String(), err, match[0].String())
 			}
 		case len(match) > 1:
 			if !errors.Is(err, ErrAmbiguousMove) {
@@ -357,15 +357,15 @@ func txtSomePath(p Position, m Move, want []Square) bool {
 func TestMoveTextNotLegal(t *testing.T) {
 	p := MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
 	q := StartPosition()
-	m := p.LegalMoves()[0]
+	m := legalOf(p).Moves()[0]
 	// A move of another position: written context-free, never panicking.
-	if got := q.MoveText(m).String(); got != m.String() {
-		t.Errorf("MoveText of a foreign move = %q", got)
+	if got := legalOf(q).Text(m); got != "50x2" {
+		t.Errorf("Text of a foreign move = %q, want its start and end", got)
 	}
 	if got := q.fullText(m); got != m.String() {
 		t.Errorf("FullMoveText of a foreign move = %q", got)
 	}
-	if got := q.MoveText(Move{}); got.Squares != nil || got.String() != "" {
+	if got := legalOf(q).Text(Move{}); got != "" {
 		t.Errorf("MoveText(zero) = %+v", got)
 	}
 }
@@ -386,9 +386,9 @@ func FuzzParseMove(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, s string) {
 		p := MustParseFEN(txtFuzzFENs[int(which)%len(txtFuzzFENs)])
-		m, err := p.ParseMove(s)
+		m, err := legalOf(p).ParseMove(context.Background(), s)
 		// A context that is never done changes nothing.
-		if mc, errc := p.parseMove(context.Background(), s); mc != m || fmt.Sprint(errc) != fmt.Sprint(err) {
+		if mc, errc := parseIn(p, context.Background(), s); mc != m || fmt.Sprint(errc) != fmt.Sprint(err) {
 			t.Fatalf("ParseMoveContext(%q) = %v, %v; ParseMove %v, %v", s, mc, errc, m, err)
 		}
 		checkAmong(t, p, s)
@@ -396,16 +396,16 @@ func FuzzParseMove(f *testing.F) {
 			txtCheckMoveError(t, err)
 			return
 		}
-		if !p.IsLegal(m) {
-			t.Fatalf("ParseMove(%q) = %s, not legal", s, m.HubString())
+		if !legalOf(p).Contains(m) {
+			t.Fatalf("ParseMove(%q) = %s, not legal", s, m.String())
 		}
-		for _, text := range []string{p.MoveText(m).String(), p.fullText(m)} {
-			if got, err := p.ParseMove(text); err != nil || got != m {
-				t.Fatalf("round trip of %q via %q: %v %v", s, text, got.HubString(), err)
+		for _, text := range []string{legalOf(p).Text(m), p.fullText(m)} {
+			if got, err := legalOf(p).ParseMove(context.Background(), text); err != nil || got != m {
+				t.Fatalf("round trip of %q via %q: %v %v", s, text, got.String(), err)
 			}
 		}
-		if got, err := p.ParseHubMove(s); err == nil && !p.IsLegal(got) {
-			t.Fatalf("ParseHubMove(%q) = %s, not legal", s, got.HubString())
+		if got, err := legalOf(p).ParseHubMove(s); err == nil && !legalOf(p).Contains(got) {
+			t.Fatalf("ParseHubMove(%q) = %s, not legal", s, got.String())
 		}
 	})
 }
@@ -419,7 +419,7 @@ func FuzzParseHubMove(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, s string) {
 		p := MustParseFEN(txtFuzzFENs[int(which)%len(txtFuzzFENs)])
-		m, err := p.ParseHubMove(s)
+		m, err := legalOf(p).ParseHubMove(s)
 		if err != nil {
 			txtCheckMoveError(t, err)
 			if errors.Is(err, ErrAmbiguousMove) {
@@ -427,11 +427,11 @@ func FuzzParseHubMove(f *testing.F) {
 			}
 			return
 		}
-		if !p.IsLegal(m) {
-			t.Fatalf("ParseHubMove(%q) = %s, not legal", s, m.HubString())
+		if !legalOf(p).Contains(m) {
+			t.Fatalf("ParseHubMove(%q) = %s, not legal", s, m.String())
 		}
-		if got, err := p.ParseHubMove(m.HubString()); err != nil || got != m {
-			t.Fatalf("round trip of %q: %v %v", s, got.HubString(), err)
+		if got, err := legalOf(p).ParseHubMove(m.String()); err != nil || got != m {
+			t.Fatalf("round trip of %q: %v %v", s, got.String(), err)
 		}
 	})
 }
@@ -471,16 +471,16 @@ func txtCheckMoveError(t *testing.T, err error) {
 // *MoveError). Text that is no MoveText is not looked at.
 func checkAmong(t txtFailer, p Position, text string) {
 	t.Helper()
-	mt, err := ParseMoveText(text)
+	mt, err := parseMoveText(text)
 	if err != nil {
 		return
 	}
-	legal := p.LegalMoves()
+	legal := legalOf(p).Moves()
 	slices.Reverse(legal)
-	want, wantErr := mt.Resolve(p)
-	got, err := mt.resolveAmongForTest(context.Background(), p, legal)
+	want, wantErr := mt.resolveAmong(context.Background(), p, legalOf(p).Moves())
+	got, err := mt.resolveAmong(context.Background(), p, legal)
 	if got != want || !sameMoveError(err, wantErr) {
-		t.Errorf("%s %q: ResolveAmong %v, %v; Resolve %v, %v", p.FEN(), text, got.HubString(), err, want.HubString(), wantErr)
+		t.Errorf("%s %q: among reversed moves %v, %v; among sorted %v, %v", p.FEN(), text, got, err, want, wantErr)
 	}
 }
 

@@ -55,7 +55,7 @@ func witnessPath(p Position, m Move, mid []Square) []Square {
 // path is checked by the reference rules.
 func TestPathologicalPartialPaths(t *testing.T) {
 	p := MustParseFEN(benchPathological)
-	m := p.LegalMoves()[0]
+	m := legalOf(p).Moves()[0]
 	var landings []Square // every square a path could land on
 	for sq := Square(1); sq <= NumSquares; sq++ {
 		if sq == m.From() || p.PieceAt(sq) == NoPiece {
@@ -69,7 +69,7 @@ func TestPathologicalPartialPaths(t *testing.T) {
 			text += fmt.Sprintf("x%d", sq)
 		}
 		text += fmt.Sprintf("x%d", m.To())
-		got, err := p.ParseMove(text)
+		got, err := legalOf(p).ParseMove(context.Background(), text)
 		w := witnessPath(p, m, mid)
 		switch {
 		case w != nil && (err != nil || got != m):

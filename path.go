@@ -4,25 +4,15 @@ import (
 	"context"
 
 	"github.com/frisian-draughts/frisian/internal/capture"
+	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
 // Capture paths, for animation and notation. This is the cold path: it walks
 // the capture tree of one piece, limited to the pieces a move takes.
 
-// Path returns the squares a legal move visits: its start, every landing
-// square in order, and its end (for a quiet move just start and end). A
-// capture with several paths gets the least, compared square by square, so
-// the answer never depends on how paths are found. Path returns nil when m
-// is not a legal move of p.
-func (p Position) Path(m Move) []Square {
-	if !p.IsLegal(m) {
-		return nil
-	}
-	return p.legalPath(m)
-}
-
-// legalPath is Path for a move known to be legal in p, which saves
-// working out p's moves again: that can cost as much as the walk.
+// legalPath is Legal.Path for a move known to be legal in p: its start,
+// every landing square in order, and its end; of several paths the
+// least, compared square by square.
 func (p Position) legalPath(m Move) []Square {
 	if m.captured() == 0 {
 		return []Square{m.From(), m.To()}
@@ -87,4 +77,100 @@ func (w *pathWalker) walk(at int, left uint64) {
 		w.walk(l, rest)
 		w.path = w.path[:len(w.path)-1]
 	})
+}
+
+// pathNames reports whether the squares of a capture's text (start, some
+// or all landing squares, end) name the legal capture m.
+func (p Position) pathNames(ctx context.Context, m Move, want []Square) bool {
+	if len(want)-1 == m.Captured().Len() {
+		// A path with every landing square: replay it rather than search.
+		return p.isPathOf(m, want)
+	}
+	return p.anyPathThrough(ctx, m, want)
+}
+
+// anyPathThrough reports whether some landing path of the legal capture m
+// visits the squares of want (start, landings, end) in that order: want's
+// first and last square are m's start and end, and its middle squares are
+// landing squares of the path in order, possibly with others between.
+func (p Position) anyPathThrough(ctx context.Context, m Move, want []Square) bool {
+	from := int(m.from() & 63)
+	empty := layout.BoardMask&^(p.side[0]|p.side[1]) | 1<<from
+	f := pathFollower{w: newWalker(&p, from, m.captured()), end: int(m.to() & 63), ctx: ctx, tried: map[[2]uint64]bool{}}
+	for _, sq := range want[1 : len(want)-1] {
+		if empty&bit(sq) == 0 {
+			return false // a capture lands only on empty squares
+		}
+		f.mid = append(f.mid, int(layout.BitOf[sq]))
+	}
+	return f.follow(from, m.captured(), 0)
+}
+
+// pathFollower looks for a path of one capture whose landing squares
+// include mid in order. It matches each square of mid at the first chance
+// (which loses no path), steps only where the capture can still end on to
+// (the Euler test), and does not try a state again.
+type pathFollower struct {
+	w     *capture.Walker
+	mid   []int
+	end   int
+	ctx   context.Context // once it is done, every answer is no
+	tried map[[2]uint64]bool
+}
+
+// follow reports whether the capture standing on bit at, with the pieces
+// of left to take and mid[k:] to visit, can end on to.
+func (f *pathFollower) follow(at int, left uint64, k int) bool {
+	key := [2]uint64{uint64(at)<<8 | uint64(k), left}
+	if f.tried[key] || f.ctx.Err() != nil {
+		return false
+	}
+	f.tried[key] = true
+	found := false
+	f.w.Steps(at, left, func(l, piece int) {
+		rest := left &^ (1 << piece)
+		if found {
+			return
+		}
+		if rest == 0 {
+			// The last jump lands on the end, not on a middle square.
+			found = l == f.end && k == len(f.mid)
+			return
+		}
+		next := k
+		if k < len(f.mid) && l == f.mid[k] {
+			next++
+		}
+		var visit uint64
+		for _, m := range f.mid[next:] {
+			visit |= 1 << m
+		}
+		if f.w.Ends(f.ctx, l, rest, 1<<f.end, visit) != 0 {
+			found = f.follow(l, rest, next)
+		}
+	})
+	return found
+}
+
+// isPathOf reports whether path (start, every landing square, end) is a
+// path of the legal capture m: each step jumps exactly one piece of m's,
+// not taken before, as a king or a man may.
+func (p Position) isPathOf(m Move, path []Square) bool {
+	if path[0] != m.From() || path[len(path)-1] != m.To() {
+		return false
+	}
+	w := newWalker(&p, int(m.from()&63), m.captured())
+	var taken uint64
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		if !a.Valid() || !b.Valid() {
+			return false
+		}
+		jumped, ok := w.JumpBetween(int(layout.BitOf[a]), int(layout.BitOf[b]))
+		if !ok || taken&(1<<jumped) != 0 {
+			return false
+		}
+		taken |= 1 << jumped
+	}
+	return taken == m.captured()
 }

@@ -1,10 +1,12 @@
 package frisian
 
 import (
-	"github.com/frisian-draughts/frisian/internal/capture"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/frisian-draughts/frisian/internal/capture"
 )
 
 // Perft counts the leaf nodes of the legal move tree of p to the given
@@ -81,15 +83,17 @@ type DivideEntry struct {
 	Nodes uint64
 }
 
-// Divide returns, for each legal move of p, the perft count to depth-1 of
-// the position after it; their sum is Perft(p, depth). It is the usual tool
+// Divide returns, for each legal move of p in canonical order
+// ([Move.Compare]), the perft count to depth-1 of the position after it; their sum is Perft(p, depth). It is the usual tool
 // for finding where two move generators disagree.
 func Divide(p Position, depth int) []DivideEntry {
 	var out []DivideEntry
 	if depth <= 0 {
 		return out
 	}
-	for _, m := range p.LegalMoves() {
+	moves := p.legalMoves()
+	slices.SortFunc(moves, Move.Compare)
+	for _, m := range moves {
 		out = append(out, DivideEntry{m, Perft(p.apply(m), depth-1)})
 	}
 	return out
@@ -107,9 +111,9 @@ func PerftParallel(p Position, depth, workers int) uint64 {
 	}
 	// Split two plies deep so that the work comes in many similar pieces.
 	var jobs []Position
-	for _, m := range p.LegalMoves() {
+	for _, m := range p.legalMoves() {
 		q := p.apply(m)
-		for _, m2 := range q.LegalMoves() {
+		for _, m2 := range q.legalMoves() {
 			jobs = append(jobs, q.apply(m2))
 		}
 	}

@@ -578,7 +578,7 @@ func checkPathOf(t rapid.TB, p Position, m Move, path []Square) {
 	t.Helper()
 	fail := func(format string, args ...any) {
 		t.Helper()
-		t.Fatalf("%s: Path(%s) = %v: %s", p.FEN(), m.HubString(), path, fmt.Sprintf(format, args...))
+		t.Fatalf("%s: Path(%s) = %v: %s", p.FEN(), m.String(), path, fmt.Sprintf(format, args...))
 	}
 	if len(path) < 2 || int(path[0]) != int(m.From()) || int(path[len(path)-1]) != int(m.To()) {
 		fail("does not run from %d to %d", m.From(), m.To())

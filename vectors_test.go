@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"slices"
 	"strconv"
@@ -38,8 +39,8 @@ func readVectors(t *testing.T, name string) [][]string {
 // hubMoves returns the legal moves of p in Hub long form, sorted as text.
 func hubMoves(p Position) []string {
 	out := []string{}
-	for _, m := range p.LegalMoves() {
-		out = append(out, m.HubString())
+	for _, m := range legalOf(p).Moves() {
+		out = append(out, m.String())
 	}
 	slices.Sort(out)
 	return out
@@ -204,10 +205,10 @@ func TestKingRunLimit(t *testing.T) {
 		s.KingRun[p.Turn()].Count = KingRunLimit - 1
 		q := s.MustPosition()
 		for _, text := range strings.Fields(row[2]) {
-			if _, err := p.ParseMove(text); err == nil {
+			if _, err := legalOf(p).ParseMove(context.Background(), text); err == nil {
 				t.Errorf("%s: %s played at the limit", row[0], text)
 			}
-			if _, err := q.ParseMove(text); err != nil {
+			if _, err := legalOf(q).ParseMove(context.Background(), text); err != nil {
 				t.Errorf("%s: %s refused below the limit: %v", q, text, err)
 			}
 		}

@@ -62,13 +62,13 @@ func BenchmarkBestMoveProcess(b *testing.B) {
 // a bounded generation and then ParseHubMove's own.
 func BenchmarkParseMove(b *testing.B) {
 	p := frisian.MustParseFEN("B:WK4,6,8,K9,10,11,13,K15,17,18,19,20,K22,24,27,28,29,33,35,38,39,40,K42,44,K48:BK2,K7,K26,31,K37,K50")
-	text := p.LegalMoves()[0].HubString()
+	text := legalOf(p).Moves()[0].String()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	b.Run("once", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := ParseMove(ctx, p, text); err != nil {
+			if _, err := parseMove(ctx, p, text); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -79,7 +79,7 @@ func BenchmarkParseMove(b *testing.B) {
 			if _, err := p.Legal(ctx); err != nil {
 				b.Fatal(err)
 			}
-			if _, err := p.ParseHubMove(text); err != nil {
+			if _, err := legalOf(p).ParseHubMove(text); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -95,7 +95,7 @@ func (positionEngine) Search(ctx context.Context, s Search, report func(Info)) (
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Move: p.LegalMoves()[0]}, nil
+	return Result{Move: legalOf(p).Moves()[0]}, nil
 }
 
 // BenchmarkServePosGo measures the server's side of one search, pos,
@@ -107,7 +107,7 @@ func BenchmarkServePosGo(b *testing.B) {
 	game := []frisian.Move{}
 	p := frisian.StartPosition()
 	for range 60 {
-		moves := p.LegalMoves()
+		moves := legalOf(p).Moves()
 		slices.SortFunc(moves, frisian.Move.Compare)
 		m := moves[len(moves)/2]
 		game = append(game, m)
@@ -119,7 +119,7 @@ func BenchmarkServePosGo(b *testing.B) {
 		moves []frisian.Move
 	}{
 		{"game", frisian.StartPosition(), game},
-		{"crowded", crowded, crowded.LegalMoves()[:1]},
+		{"crowded", crowded, legalOf(crowded).Moves()[:1]},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			cmds := Search{Start: bc.start, Moves: bc.moves}.posLine().String() + "\nlevel depth=1\ngo think\n"

@@ -6,9 +6,10 @@ import (
 	"io"
 	"log"
 	"os"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/frisian-draughts/frisian/pdn"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/hub"
@@ -25,8 +26,11 @@ func (firstMove) Search(ctx context.Context, s hub.Search, report func(hub.Info)
 	if err != nil {
 		return hub.Result{}, err
 	}
-	moves := p.LegalMoves()
-	slices.SortFunc(moves, frisian.Move.Compare)
+	l, err := p.Legal(ctx)
+	if err != nil {
+		return hub.Result{}, err
+	}
+	moves := l.Moves()
 	report(hub.Info{Depth: 1, Score: 0, HasScore: true, Nodes: int64(len(moves)), PV: moves[:1]})
 	return hub.Result{Move: moves[0]}, nil
 }
@@ -40,8 +44,16 @@ func ExampleStart() {
 		log.Fatal(err)
 	}
 	defer c.Close()
-	g := frisian.NewGame(frisian.StartPosition())
-	if _, err := g.PlayText("32-28"); err != nil {
+	g := pdn.NewGame(frisian.StartPosition())
+	start, err := g.Position().Legal(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	m, err := start.ParseMove(ctx, "32-28")
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := g.Play(m); err != nil {
 		log.Fatal(err)
 	}
 	s := hub.FromGame(g)
@@ -50,7 +62,11 @@ func ExampleStart() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(c.ID().Name, "plays", g.Position().MoveText(res.Move), "score", res.Info.Score)
+	l, err := g.Position().Legal(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(c.ID().Name, "plays", l.Text(res.Move), "score", res.Info.Score)
 }
 
 // ExampleServe answers a GUI's commands, here a script of them.
@@ -127,36 +143,24 @@ func ExampleParsePosition() {
 // ExampleFromGame sends a game so that the engine knows the king counted by
 // the three-move rule.
 func ExampleFromGame() {
-	g := frisian.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
-	for _, m := range []string{"25-30", "1-7", "30-25", "7-1", "25-30", "1-7"} {
-		if _, err := g.PlayText(m); err != nil {
+	ctx := context.Background()
+	g := pdn.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
+	for _, text := range []string{"25-30", "1-7", "30-25", "7-1", "25-30", "1-7"} {
+		l, _ := g.Position().Legal(ctx)
+		m, err := l.ParseMove(ctx, text)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
 			log.Fatal(err)
 		}
 	}
 	s := hub.FromGame(g)
 	fmt.Println(hub.FormatPosition(s.Start), s.Moves)
 	p, _ := s.Position()
-	fmt.Println(p.LegalMoves())
+	l, _ := p.Legal(ctx)
+	fmt.Println(l.Moves())
 	// Output:
 	// WBeeeeeeeebeeeeeeeeeeeeeeWeeeeeeeeeeeeeeeeeeeeweeee [25-30 1-7 30-25 7-1 25-30 1-7]
 	// [46-41]
-}
-
-// ExampleParseMove reads the engine's text of a capture: its start, its end
-// and the pieces it takes, in any order.
-func ExampleParseMove() {
-	p := frisian.MustParseFEN("W:W28,33,34:B22,23,19,12")
-	for _, text := range []string{"28x8x22x12", "33x24x19x23", "28x17", "33-29"} {
-		m, err := hub.ParseMove(context.Background(), p, text)
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		fmt.Println(m.HubString(), "is", frisian.MoveText{Squares: p.Path(m), Capture: true})
-	}
-	// Output:
-	// 28x8x12x22 is 28x17x8
-	// 33x24x19x23 is 33x13x24
-	// invalid move "28x17": a Hub capture lists its captured squares after start and end
-	// illegal move "33-29": capturing is compulsory (Art. 10)
 }

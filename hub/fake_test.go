@@ -43,7 +43,7 @@ func TestFakeGarbage(t *testing.T) {
 		infos = append(infos, info)
 	}
 	res, err := s.Wait(ctx)
-	if err != nil || res.Move.HubString() != "32-28" || res.Ponder.HubString() != "19-23" {
+	if err != nil || res.Move.String() != "32-28" || res.Ponder.String() != "19-23" {
 		t.Fatalf("Wait = %+v, %v", res, err)
 	}
 	if len(infos) != 3 {
@@ -101,7 +101,7 @@ func TestFakeBadMoves(t *testing.T) {
 		wantErr(t, "BestMove", err, want...)
 	}
 	res, err := c.BestMove(ctx, startSearch)
-	if err != nil || res.Move.HubString() != "32-28" || !res.Ponder.IsZero() {
+	if err != nil || res.Move.String() != "32-28" || !res.Ponder.IsZero() {
 		t.Errorf("BestMove = %+v, %v", res, err)
 	}
 }
@@ -228,7 +228,7 @@ func TestFakeStopHonoured(t *testing.T) {
 		t.Errorf("info %+v", info)
 	}
 	res, err := s.Stop(ctx)
-	if err != nil || res.Move.HubString() != "34-29" {
+	if err != nil || res.Move.String() != "34-29" {
 		t.Fatalf("Stop = %+v, %v", res, err)
 	}
 	if err := c.Ping(ctx); err != nil {
@@ -352,7 +352,7 @@ func TestFakeLateDone(t *testing.T) {
 	}
 	for range 3 {
 		res, err := c.BestMove(ctx, startSearch)
-		if err != nil || res.Move.HubString() != "32-28" {
+		if err != nil || res.Move.String() != "32-28" {
 			t.Fatalf("BestMove = %+v, %v", res, err)
 		}
 	}

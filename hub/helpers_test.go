@@ -108,7 +108,7 @@ func (e *testEngine) last() (Search, frisian.Position) {
 // choose returns the move the test engine plays in p and the reply it
 // expects.
 func choose(p frisian.Position, style string) (frisian.Move, frisian.Move) {
-	moves := p.LegalMoves()
+	moves := legalOf(p).Moves()
 	slices.SortFunc(moves, frisian.Move.Compare)
 	best := moves[0]
 	if style != "first" {
@@ -119,7 +119,7 @@ func choose(p frisian.Position, style string) (frisian.Move, frisian.Move) {
 		}
 	}
 	var reply frisian.Move
-	if next := p.Apply(best).LegalMoves(); len(next) > 0 {
+	if next := legalOf(p.Apply(best)).Moves(); len(next) > 0 {
 		slices.SortFunc(next, frisian.Move.Compare)
 		reply = next[0]
 	}

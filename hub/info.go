@@ -172,13 +172,13 @@ func parseDone(ctx context.Context, l Line, p frisian.Position) (Result, error) 
 	if !ok || strings.TrimSpace(text) == "" {
 		return Result{}, &ProtocolError{Line: clip(l.String()), Msg: "done without a move"}
 	}
-	m, err := ParseMove(ctx, p, text)
+	m, err := parseMove(ctx, p, text)
 	if err != nil {
 		return Result{}, &ProtocolError{Line: clip(l.String()), Msg: "the engine's move", Err: err}
 	}
 	r := Result{Move: m}
 	if text, ok := l.Get("ponder"); ok {
-		if pm, err := ParseMove(ctx, p.Apply(m), text); err == nil {
+		if pm, err := parseMove(ctx, p.Apply(m), text); err == nil {
 			r.Ponder = pm
 		}
 	}

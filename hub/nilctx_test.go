@@ -66,7 +66,6 @@ func TestNilContext(t *testing.T) {
 		{"Searching.Wait", func() error { _, err := srch.Wait(nilCtx); return err }},
 		{"Searching.Stop", func() error { _, err := srch.Stop(nilCtx); return err }},
 		{"Searching.PonderHit", func() error { return srch.PonderHit(nilCtx) }},
-		{"ParseMove", func() error { _, err := ParseMove(nilCtx, frisian.StartPosition(), "32-28"); return err }},
 	}
 	var names []string
 	for _, tc := range calls {

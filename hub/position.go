@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/frisian-draughts/frisian/pdn"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -105,17 +107,13 @@ func ParsePosition(s string) (frisian.Position, error) {
 	return p, nil
 }
 
-// ParseMove reads a move in the Hub format ("32-28", or a capture as its
-// start, its end and every captured square: "28x19x23") and returns the
-// legal move of p it names, as p.Legal(ctx) and its ParseHubMove: the
-// legal moves are generated once, bounded by ctx, since the position and
-// the text come from the other side of the protocol. The error is a
-// *frisian.MoveError wrapping frisian.ErrInvalidMove or
-// frisian.ErrIllegalMove, or wraps frisian.ErrSearchStopped and the
-// context's error.
-func ParseMove(ctx context.Context, p frisian.Position, s string) (frisian.Move, error) {
+// parseMove reads a move in the Hub format as p.Legal(ctx) and its
+// ParseHubMove do: the legal moves are generated once, bounded by ctx,
+// since the position and the text come from the other side of the
+// protocol.
+func parseMove(ctx context.Context, p frisian.Position, s string) (frisian.Move, error) {
 	if ctx == nil {
-		return frisian.Move{}, nilContext("ParseMove")
+		return frisian.Move{}, nilContext("reading a move")
 	}
 	l, err := p.Legal(ctx)
 	if err != nil {
@@ -131,7 +129,7 @@ func formatMoves(moves []frisian.Move) string {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = append(b, m.HubString()...)
+		b = append(b, m.String()...)
 	}
 	return string(b)
 }
@@ -143,7 +141,7 @@ func formatMoves(moves []frisian.Move) string {
 func parseMoves(ctx context.Context, p frisian.Position, s string) ([]frisian.Move, frisian.Position, int, error) {
 	var moves []frisian.Move
 	for i, text := range strings.Fields(s) {
-		m, err := ParseMove(ctx, p, text)
+		m, err := parseMove(ctx, p, text)
 		if err != nil {
 			return moves, p, i, err
 		}
@@ -224,7 +222,7 @@ func (s Search) posLine() Line {
 // without its counts.
 //
 // The limits and the mode are left zero.
-func FromGame(g *frisian.Game) Search {
+func FromGame(g *pdn.Game) Search {
 	moves := g.Played()
 	k, last := -1, -1
 	for ply := len(moves); ply >= 0 && k < 0; ply-- {

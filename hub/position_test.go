@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frisian-draughts/frisian/pdn"
+
 	"github.com/frisian-draughts/frisian"
 	"pgregory.net/rapid"
 )
@@ -72,15 +74,15 @@ func TestParsePositionErrors(t *testing.T) {
 
 // genGame plays random legal moves from the start position or from a
 // random setup, so that kings, king-move counts and draw counters occur.
-func genGame(t *rapid.T) *frisian.Game {
+func genGame(t *rapid.T) *pdn.Game {
 	start := frisian.StartPosition()
 	if rapid.Bool().Draw(t, "setup") {
 		start = genSetup(t)
 	}
-	g := frisian.NewGame(start)
+	g := pdn.NewGame(start)
 	n := rapid.IntRange(0, 120).Draw(t, "plies")
 	for range n {
-		moves := g.Position().LegalMoves()
+		moves := legalOf(g.Position()).Moves()
 		if len(moves) == 0 {
 			break
 		}
@@ -143,13 +145,13 @@ func TestMoveRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	rapid.Check(t, func(t *rapid.T) {
 		p := genGame(t).Position()
-		for _, m := range p.LegalMoves() {
-			text := m.HubString()
+		for _, m := range legalOf(p).Moves() {
+			text := m.String()
 			parts := strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == 'x' })
 			if len(parts) != 2+m.Captured().Len() || parts[0] != m.From().String() || parts[1] != m.To().String() {
 				t.Fatalf("%v: HubString %q", p, text)
 			}
-			got, err := ParseMove(ctx, p, text)
+			got, err := parseMove(ctx, p, text)
 			if err != nil || got != m {
 				t.Fatalf("%v: ParseMove(%q) = %v, %v", p, text, got, err)
 			}
@@ -161,7 +163,7 @@ func TestMoveRoundTrip(t *testing.T) {
 					shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
 				}
 				alt := parts[0] + "x" + parts[1] + "x" + strings.Join(shuffled, "x")
-				if got, err := ParseMove(ctx, p, alt); err != nil || got != m {
+				if got, err := parseMove(ctx, p, alt); err != nil || got != m {
 					t.Fatalf("%v: ParseMove(%q) = %v, %v; want %v", p, alt, got, err, m)
 				}
 			}
@@ -198,9 +200,9 @@ func TestFromGame(t *testing.T) {
 // TestFromGameKingCount: a game whose king is held by the three-move rule
 // reaches the engine with the king held.
 func TestFromGameKingCount(t *testing.T) {
-	g := frisian.NewGame(frisian.MustParseFEN("W:WK50,36:B6,K3"))
+	g := pdn.NewGame(frisian.MustParseFEN("W:WK50,36:B6,K3"))
 	for _, m := range []string{"50-44", "3-8", "44-50", "8-3", "50-44", "3-8"} {
-		if _, err := g.PlayText(m); err != nil {
+		if _, err := playText(g, m); err != nil {
 			t.Fatal(m, err)
 		}
 	}
@@ -208,7 +210,7 @@ func TestFromGameKingCount(t *testing.T) {
 		t.Fatalf("white's king count %+v, want 3", km)
 	}
 	s := FromGame(g)
-	if s.Start != g.Start() || len(s.Moves) != 6 {
+	if s.Start != startOf(g) || len(s.Moves) != 6 {
 		t.Errorf("FromGame = %v + %d moves, want the whole game", s.Start, len(s.Moves))
 	}
 	p, err := s.Position()
@@ -216,10 +218,10 @@ func TestFromGameKingCount(t *testing.T) {
 		t.Errorf("Position = %v, %v; want %v", p, err, g.Position())
 	}
 	// Played on by a man, the count resets: the search starts there.
-	if _, err := g.PlayText("36-31"); err != nil {
+	if _, err := playText(g, "36-31"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.PlayText("6-11"); err != nil {
+	if _, err := playText(g, "6-11"); err != nil {
 		t.Fatal(err)
 	}
 	s = FromGame(g)

@@ -117,7 +117,7 @@ func TestProcessServe(t *testing.T) {
 		t.Errorf("ID %+v", c.ID())
 	}
 	res, err := c.BestMove(ctx, startSearch)
-	if err != nil || !startSearch.Start.IsLegal(res.Move) || res.Info.Depth != 3 {
+	if err != nil || !legalOf(startSearch.Start).Contains(res.Move) || res.Info.Depth != 3 {
 		t.Errorf("BestMove = %+v, %v", res, err)
 	}
 	if err := c.Close(); err != nil {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frisian-draughts/frisian/pdn"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -53,8 +55,8 @@ func TestRealEngine(t *testing.T) {
 		if err := c.NewGame(ctx); err != nil {
 			t.Fatal(err)
 		}
-		g := frisian.NewGame(frisian.StartPosition())
-		for g.Len() < 30 && !g.Outcome().IsOver() {
+		g := pdn.NewGame(frisian.StartPosition())
+		for g.Len() < 30 && !gameOver(g) {
 			p := g.Position()
 			var m frisian.Move
 			if p.Turn() == engineColor {
@@ -74,17 +76,17 @@ func TestRealEngine(t *testing.T) {
 		}
 		var b strings.Builder
 		for i := range g.Len() {
-			m, before, _ := g.MoveAt(i)
-			b.WriteString(before.MoveText(m).String() + " ")
+			before, _ := g.PositionAt(i)
+			b.WriteString(legalOf(before).Text(g.Played()[i]) + " ")
 		}
-		t.Logf("engine as %v: %s(%v)", engineColor, b.String(), g.Outcome())
+		t.Logf("engine as %v: %s(%v)", engineColor, b.String(), gameOutcome(g))
 	}
 
 	// The three-move rule reaches the engine through the moves: its king
 	// is held, and 46-41 is the only legal move.
-	g := frisian.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
+	g := pdn.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
 	for _, m := range []string{"25-30", "1-7", "30-25", "7-1", "25-30", "1-7"} {
-		if _, err := g.PlayText(m); err != nil {
+		if _, err := playText(g, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -121,14 +123,14 @@ read:
 		}
 	}
 	res, err := a.Stop(ctx)
-	if err != nil || !frisian.StartPosition().IsLegal(res.Move) {
+	if err != nil || !legalOf(frisian.StartPosition()).Contains(res.Move) {
 		t.Fatalf("analysis: %+v, %v", res, err)
 	}
 	t.Logf("analysis: %d infos, best %v, last info depth %d score %.2f pv %v", n, res.Move, res.Info.Depth, res.Info.Score, res.Info.PV)
 
 	// Pondering, then the expected reply is played.
 	p := frisian.StartPosition()
-	first := p.LegalMoves()[0]
+	first := legalOf(p).Moves()[0]
 	srch, err := c.Go(ctx, Search{Start: p, Moves: []frisian.Move{first}, Limits: Limits{MoveTime: 100 * time.Millisecond}, Mode: Ponder})
 	if err != nil {
 		t.Fatal(err)
@@ -139,7 +141,7 @@ read:
 	}
 	wait, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if res, err := srch.Wait(wait); err != nil || !p.Apply(first).IsLegal(res.Move) {
+	if res, err := srch.Wait(wait); err != nil || !legalOf(p.Apply(first)).Contains(res.Move) {
 		t.Errorf("ponder: %+v, %v", res, err)
 	}
 }

@@ -425,11 +425,11 @@ func (s *server) goSearch(l Line) {
 		case !slices.Contains(moves, res.Move):
 			s.error(fmt.Sprintf("the engine chose %v, which is not a legal move", res.Move))
 		default:
-			done.Args = append(done.Args, Arg{Name: "move", Value: res.Move.HubString()})
+			done.Args = append(done.Args, Arg{Name: "move", Value: res.Move.String()})
 			// The ponder move is advice: one that takes too long to
 			// check is left out like one that is not legal.
 			if !res.Ponder.IsZero() && s.isLegal(p.Apply(res.Move), res.Ponder) {
-				done.Args = append(done.Args, Arg{Name: "ponder", Value: res.Ponder.HubString()})
+				done.Args = append(done.Args, Arg{Name: "ponder", Value: res.Ponder.String()})
 			}
 		}
 		s.write(done)

@@ -30,11 +30,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // unit is the side of one square in viewBox units; the board is 10 units wide.
@@ -140,11 +142,13 @@ func Board(p frisian.Position, opts *Options) []byte {
 // before the last move, with opts.Move set to that move and opts.Played.
 // The other options apply as given (opts.Path may be the path the player
 // clicked). With no move played it is Board of the start position.
-func GameBoard(g *frisian.Game, opts *Options) []byte {
-	m, before, ok := g.MoveAt(g.Len() - 1)
-	if !ok {
+func GameBoard(g *pdn.Game, opts *Options) []byte {
+	n := g.Len()
+	if n == 0 {
 		return Board(g.Position(), opts)
 	}
+	before, _ := g.PositionAt(n - 1)
+	m := g.Played()[n-1]
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -202,17 +206,14 @@ func (d *drawer) origin(sq frisian.Square) (x, y int) {
 // of p. It follows the path as clicks (Legal.Clicks) rather than comparing
 // with every path of m (Legal.Paths), as a king's capture can have
 // countless paths.
-func isPath(p frisian.Position, m frisian.Move, path []frisian.Square) bool {
+func isPath(l frisian.Legal, m frisian.Move, path []frisian.Square) bool {
 	if len(path) < 2 {
 		return false
 	}
-	l, err := p.Legal(context.Background())
-	if err != nil {
-		return false
-	}
+	// Clicked along, a whole path makes its move and stays as it is.
 	c := l.Clicks(path)
-	// Nothing follows a whole path, and its move is the only one left.
-	return c.Next.Empty() && len(c.Moves) == 1 && c.Moves[0] == m
+	got, ok := c.Move()
+	return ok && got == m && slices.Equal(c.Path, path)
 }
 
 // center returns the centre of sq in viewBox units.
@@ -225,9 +226,10 @@ func (d *drawer) draw(before frisian.Position) {
 	shown := before
 	var path []frisian.Square
 	var captured frisian.SquareSet
-	if m := d.o.Move; !m.IsZero() && before.IsLegal(m) {
-		path = before.Path(m)
-		if isPath(before, m, d.o.Path) {
+	l, err := before.Legal(context.Background())
+	if m := d.o.Move; !m.IsZero() && err == nil && l.Contains(m) {
+		path = l.Path(m)
+		if isPath(l, m, d.o.Path) {
 			path = d.o.Path
 		}
 		captured = m.Captured()

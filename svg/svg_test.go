@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 	"github.com/frisian-draughts/frisian/svg"
 )
 
@@ -24,8 +25,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // moveOf returns the legal move of p whose HubString is hub.
 func moveOf(t *testing.T, p frisian.Position, hub string) frisian.Move {
 	t.Helper()
-	for _, m := range p.LegalMoves() {
-		if m.HubString() == hub {
+	for _, m := range legalOf(p).Moves() {
+		if m.String() == hub {
 			return m
 		}
 	}
@@ -225,8 +226,8 @@ func checkSVG(t *testing.T, doc []byte, p frisian.Position, opts svg.Options) {
 	pic := parse(t, doc)
 	shown := p
 	var path []frisian.Square
-	if !opts.Move.IsZero() && p.IsLegal(opts.Move) {
-		path = p.Path(opts.Move)
+	if !opts.Move.IsZero() && legalOf(p).Contains(opts.Move) {
+		path = legalOf(p).Path(opts.Move)
 		if opts.Played {
 			shown = p.Apply(opts.Move)
 		}
@@ -321,7 +322,7 @@ func TestNilAndZeroOptions(t *testing.T) {
 func TestIllegalMoveIgnored(t *testing.T) {
 	p := frisian.StartPosition()
 	other := frisian.MustParseFEN("W:WK46:B10,19,28,37")
-	m := other.LegalMoves()[0]
+	m := legalOf(other).Moves()[0]
 	plain := svg.Board(p, &svg.Options{Numbers: true})
 	for _, played := range []bool{false, true} {
 		got := svg.Board(p, &svg.Options{Numbers: true, Move: m, Played: played})
@@ -338,7 +339,7 @@ func TestIllegalMoveIgnored(t *testing.T) {
 
 func TestColors(t *testing.T) {
 	p := frisian.MustParseFEN("W:W32,K35:B18,24,K27")
-	m := p.LegalMoves()[0]
+	m := legalOf(p).Moves()[0]
 	odd := `a"b<c>&d'e` + "\x00\x01\t\n\xff\uFFFE"
 	opts := svg.Options{Move: m, Highlight: frisian.SquareSetOf(32), Numbers: true, Colors: svg.Colors{
 		Light: "#eee", Dark: "rgb(1,2,3)", White: odd, Black: odd, Edge: odd, Crown: odd,
@@ -379,7 +380,7 @@ func TestRandomGames(t *testing.T) {
 	for g := range games {
 		p := frisian.StartPosition()
 		for ply := 0; ply < 200; ply++ {
-			moves := p.LegalMoves()
+			moves := legalOf(p).Moves()
 			if len(moves) == 0 {
 				break
 			}
@@ -394,7 +395,7 @@ func TestRandomGames(t *testing.T) {
 				}
 				checkSVG(t, svg.Board(p, &opts), p, opts)
 				if t.Failed() {
-					t.Fatalf("game %d ply %d: %s, move %s", g, ply, p.FEN(), m.HubString())
+					t.Fatalf("game %d ply %d: %s, move %s", g, ply, p.FEN(), m.String())
 				}
 			}
 			p = p.Apply(m)
@@ -408,9 +409,14 @@ func ExampleBoard() {
 		fmt.Println(err)
 		return
 	}
-	m := p.LegalMoves()[0] // the only legal move: the king takes all four men
+	l, err := p.Legal(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m := l.Moves()[0] // the only legal move: the king takes all four men
 	out := svg.Board(p, &svg.Options{Size: 400, Numbers: true, Move: m})
-	fmt.Println(m, p.Path(m))
+	fmt.Println(l.Text(m), l.Path(m))
 	fmt.Println(string(out[:bytes.IndexByte(out, '\n')]))
 	// Output:
 	// 46x5 [46 32 23 14 5]
@@ -419,22 +425,33 @@ func ExampleBoard() {
 
 // A game in progress is drawn with its last move played.
 func ExampleGameBoard() {
-	g := frisian.NewGame(frisian.StartPosition())
+	ctx := context.Background()
+	g := pdn.NewGame(frisian.StartPosition())
 	for _, text := range []string{"32-28", "19-23", "28x19"} {
-		if _, err := g.PlayText(text); err != nil {
+		l, err := g.Position().Legal(ctx)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		m, err := l.ParseMove(ctx, text)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
 			fmt.Println(err)
 			return
 		}
 	}
 	out := svg.GameBoard(g, &svg.Options{Numbers: true})
-	m, before, _ := g.MoveAt(g.Len() - 1)
+	before, _ := g.PositionAt(g.Len() - 1)
+	m := g.Played()[g.Len()-1]
 	same := bytes.Equal(out, svg.Board(before, &svg.Options{Numbers: true, Move: m, Played: true}))
 	fmt.Println(m, same)
-	// Output: 28x19 true
+	// Output: 28x19x23 true
 }
 
 func TestGameBoardWithoutMoves(t *testing.T) {
-	g := frisian.NewGame(frisian.MustParseFEN("W:W31:B1"))
+	g := pdn.NewGame(frisian.MustParseFEN("W:W31:B1"))
 	if got, want := svg.GameBoard(g, nil), svg.Board(g.Position(), nil); !bytes.Equal(got, want) {
 		t.Error("GameBoard of a game without moves is not the board of its start")
 	}
@@ -443,8 +460,9 @@ func TestGameBoardWithoutMoves(t *testing.T) {
 // A web page shows the squares a selected piece can move to.
 func ExampleOptions_highlight() {
 	p := frisian.StartPosition()
+	l, _ := p.Legal(context.Background())
 	var targets frisian.SquareSet
-	for _, m := range p.LegalMoves() {
+	for _, m := range l.Moves() {
 		if m.From() == 32 {
 			targets = targets.With(m.To())
 		}
@@ -462,7 +480,7 @@ func FuzzBoard(f *testing.F) {
 	f.Add("W:W32,K35:B18,24,K27", uint8(3), uint8(5), -1, `"><x>`)
 	f.Add("B:WK6,25:BK10,41:+310+106", uint8(1), uint8(2), 1, "\x00")
 	f.Add("W:W28:B18,22,23", uint8(0), uint8(32), 0, "\x1c\x13\x11\x1c") // the path 28x19x17x28
-	other := frisian.MustParseFEN("W:W28:B18,22,23").LegalMoves()[0]
+	other := legalOf(frisian.MustParseFEN("W:W28:B18,22,23")).Moves()[0]
 	f.Fuzz(func(t *testing.T, fen string, moveIndex, flags uint8, size int, color string) {
 		p, err := frisian.ParseFEN(fen)
 		if err != nil {
@@ -476,7 +494,7 @@ func FuzzBoard(f *testing.F) {
 			Highlight:   frisian.SquareSetOf(frisian.Square(moveIndex), frisian.Square(flags)),
 			Colors:      svg.Colors{Dark: color, Crown: color, Arrow: color},
 		}
-		if moves := p.LegalMoves(); flags&16 != 0 {
+		if moves := legalOf(p).Moves(); flags&16 != 0 {
 			opts.Move = other
 		} else if len(moves) > 0 {
 			slices.SortFunc(moves, frisian.Move.Compare)
@@ -515,7 +533,7 @@ func arrowPoints(t *testing.T, doc []byte) string {
 // of Options.Move and Position.Path otherwise.
 func TestPathOption(t *testing.T) {
 	p := frisian.MustParseFEN("W:W28:B18,22,23")
-	m := p.LegalMoves()[0]
+	m := legalOf(p).Moves()[0]
 	plain := svg.Board(p, &svg.Options{Move: m})
 	if got := arrowPoints(t, plain); got != "215.1,265.1 125,175 325,175 237.7,262.3" {
 		t.Errorf("arrow along Position.Path: %q", got)
@@ -548,7 +566,7 @@ func TestPathOption(t *testing.T) {
 	// lidraughts' worst case, with countless paths: a late one is drawn
 	// at once.
 	w := frisian.MustParseFEN("W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49")
-	wm := w.LegalMoves()[0]
+	wm := legalOf(w).Moves()[0]
 	path := []frisian.Square{5}
 	wl, _ := w.Legal(context.Background())
 	for {

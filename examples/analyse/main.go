@@ -38,6 +38,7 @@ import (
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/hubflags"
 	"github.com/frisian-draughts/frisian/hub"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 func main() {
@@ -68,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "analyse: engine:", err)
 		}
 	}()
-	a := &analyser{c: c, limits: cfg.limits, out: frisian.NewPDNWriter(stdout), stderr: stderr}
+	a := &analyser{c: c, limits: cfg.limits, out: pdn.NewWriter(stdout), stderr: stderr}
 	if len(cfg.files) == 0 {
 		a.file("standard input", stdin)
 	}
@@ -131,7 +132,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, status int) {
 type analyser struct {
 	c      *hub.Client
 	limits hub.Limits
-	out    *frisian.PDNWriter
+	out    *pdn.Writer
 	stderr io.Writer
 	games  int
 	// failed records a problem for the exit status; fatal one that ends
@@ -141,7 +142,7 @@ type analyser struct {
 
 // file analyses every game of one PDN stream.
 func (a *analyser) file(name string, r io.Reader) {
-	for g, err := range frisian.NewPDNReader(r).Games() {
+	for g, err := range pdn.NewReader(r).Games() {
 		if err != nil {
 			fmt.Fprintf(a.stderr, "analyse: %s: %v\n", name, err)
 			a.failed = true
@@ -159,7 +160,7 @@ func (a *analyser) file(name string, r io.Reader) {
 }
 
 // game analyses the positions of g, comments them and writes g.
-func (a *analyser) game(g *frisian.Game) error {
+func (a *analyser) game(g *pdn.Game) error {
 	if err := a.c.NewGame(context.Background()); err != nil {
 		return err
 	}
@@ -169,7 +170,11 @@ func (a *analyser) game(g *frisian.Game) error {
 	replay := g.Clone()
 	for ply := g.Len(); ply >= 0; ply-- {
 		p := replay.Position()
-		if !p.Outcome().IsOver() {
+		l, err := p.Legal(context.Background())
+		if err != nil {
+			return err
+		}
+		if !l.Outcome(frisian.OfficialDraws).IsOver() {
 			s := hub.FromGame(replay)
 			s.Limits = a.limits
 			ctx, cancel := context.WithTimeout(context.Background(), a.limits.MoveTime+hubflags.Timeout)
@@ -179,7 +184,7 @@ func (a *analyser) game(g *frisian.Game) error {
 				return fmt.Errorf("ply %d: %w", ply, err)
 			}
 			ann := g.Annotation(ply)
-			ann.Comments = append(ann.Comments, comment(name, p, res))
+			ann.Comments = append(ann.Comments, comment(name, l, res))
 			g.SetAnnotation(ply, ann)
 		}
 		replay.Undo()
@@ -190,9 +195,10 @@ func (a *analyser) game(g *frisian.Game) error {
 // comment writes the engine's opinion of p: its move, its score from
 // White's side (or who wins in how many plies, when the engine has found
 // the game decided) and its depth.
-func comment(engine string, p frisian.Position, res hub.Result) string {
+func comment(engine string, l frisian.Legal, res hub.Result) string {
+	p := l.Position()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s", engine, p.MoveText(res.Move))
+	fmt.Fprintf(&b, "%s: %s", engine, l.Text(res.Move))
 	if won, plies, ok := res.Info.Decided(); ok {
 		winner := p.Turn()
 		if !won {

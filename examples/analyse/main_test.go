@@ -10,6 +10,7 @@ import (
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
 	"github.com/frisian-draughts/frisian/examples/internal/enginehub"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // TestMain lets the test binary be a Hub engine: run as "hubengine" it
@@ -48,8 +49,8 @@ func TestAnalyse(t *testing.T) {
 	if status != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %s", status, errs)
 	}
-	in := frisian.NewPDNReader(strings.NewReader(games))
-	got := frisian.NewPDNReader(strings.NewReader(out))
+	in := pdn.NewReader(strings.NewReader(games))
+	got := pdn.NewReader(strings.NewReader(out))
 	for i := 1; ; i++ {
 		want, err := in.Next()
 		if want == nil {
@@ -62,13 +63,13 @@ func TestAnalyse(t *testing.T) {
 		if err != nil || g == nil {
 			t.Fatalf("game %d of the output: %v\n%s", i, err, out)
 		}
-		if fmt.Sprint(g.Played()) != fmt.Sprint(want.Played()) || g.Start() != want.Start() {
+		if fmt.Sprint(g.Played()) != fmt.Sprint(want.Played()) || startOf(g) != startOf(want) {
 			t.Errorf("game %d: moves %v, want %v", i, g.Played(), want.Played())
 		}
 		for ply := 0; ply <= want.Len(); ply++ {
 			p, _ := want.PositionAt(ply)
 			comments := want.Annotation(ply).Comments
-			if !p.Outcome().IsOver() {
+			if !legalOf(p).Outcome(frisian.OfficialDraws).IsOver() {
 				r, _ := engine.Search(p, engine.Options{Depth: 3})
 				opinion := ""
 				switch score := float64(r.Score) / engine.Man; {
@@ -81,7 +82,7 @@ func TestAnalyse(t *testing.T) {
 				default:
 					opinion = fmt.Sprintf("%+.2f", score)
 				}
-				comments = append(comments, fmt.Sprintf("frisian example engine 1.0: %s %s depth %d", p.MoveText(r.Move), opinion, r.Depth))
+				comments = append(comments, fmt.Sprintf("frisian example engine 1.0: %s %s depth %d", legalOf(p).Text(r.Move), opinion, r.Depth))
 			}
 			if gotc := g.Annotation(ply).Comments; fmt.Sprint(gotc) != fmt.Sprint(comments) {
 				t.Errorf("game %d ply %d: comments %q, want %q", i, ply, gotc, comments)

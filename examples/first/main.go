@@ -20,24 +20,28 @@ func main() {
 }
 
 func run(w io.Writer) error {
+	// One position, many questions: its moves worked out once, in
+	// canonical order, under a context that could bound the search.
+	ctx := context.Background()
 	p := frisian.StartPosition()
-	for _, m := range p.LegalMoves() {
-		fmt.Fprint(w, p.MoveText(m), " ")
+	l, err := p.Legal(ctx)
+	if err != nil {
+		return err
+	}
+	for _, m := range l.Moves() {
+		fmt.Fprint(w, l.Text(m), " ")
 	}
 	fmt.Fprintln(w)
 
-	m, err := p.ParseMove("32-28")
+	m, err := l.ParseMove(ctx, "32-28")
 	if err != nil {
 		return err
 	}
 	p = p.Apply(m)
-	fmt.Fprintln(w, p.FEN(), p.Outcome())
-
-	// One position, many questions: the moves worked out once.
-	l, err := p.Legal(context.Background())
-	if err != nil {
+	if l, err = p.Legal(ctx); err != nil {
 		return err
 	}
+	fmt.Fprintln(w, p.FEN(), l.Outcome(frisian.OfficialDraws))
 	for _, m := range l.Moves() {
 		fmt.Fprint(w, l.Text(m), " ")
 	}

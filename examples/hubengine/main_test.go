@@ -12,6 +12,7 @@ import (
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
 	"github.com/frisian-draughts/frisian/hub"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // connect runs the program on pipes and returns a client of it.
@@ -52,9 +53,9 @@ func TestBestMove(t *testing.T) {
 	if id := c.ID(); id.Name != "frisian example engine" {
 		t.Errorf("ID %+v", id)
 	}
-	g := frisian.NewGame(frisian.StartPosition())
+	g := pdn.NewGame(frisian.StartPosition())
 	for _, m := range []string{"32-28", "19-23", "28x19", "14x23"} {
-		if _, err := g.PlayText(m); err != nil {
+		if _, err := playText(g, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -68,7 +69,7 @@ func TestBestMove(t *testing.T) {
 	if res.Move != want.Move || res.Info.Depth != 4 || res.Info.Score != float64(want.Score)/engine.Man || res.Info.Nodes != int64(want.Nodes) {
 		t.Errorf("over Hub: %v %+v; direct: %+v", res.Move, res.Info, want)
 	}
-	if res.Ponder.IsZero() || !g.Position().Apply(res.Move).IsLegal(res.Ponder) {
+	if res.Ponder.IsZero() || !legalOf(g.Position().Apply(res.Move)).Contains(res.Ponder) {
 		t.Errorf("ponder %v", res.Ponder)
 	}
 }
@@ -94,7 +95,7 @@ func TestStopAndTime(t *testing.T) {
 	}
 	start := time.Now()
 	res, err := a.Stop(ctx)
-	if err != nil || !p.IsLegal(res.Move) {
+	if err != nil || !legalOf(p).Contains(res.Move) {
 		t.Fatalf("Stop = %+v, %v", res, err)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -102,7 +103,7 @@ func TestStopAndTime(t *testing.T) {
 	}
 	start = time.Now()
 	res, err = c.BestMove(ctx, hub.Search{Start: p, Limits: hub.Limits{MoveTime: 200 * time.Millisecond}})
-	if err != nil || !p.IsLegal(res.Move) {
+	if err != nil || !legalOf(p).Contains(res.Move) {
 		t.Fatalf("BestMove = %+v, %v", res, err)
 	}
 	if d := time.Since(start); d < 150*time.Millisecond || d > 2*time.Second {
@@ -128,7 +129,7 @@ func TestParams(t *testing.T) {
 	// the game is drawn after the next; the engine still moves.
 	p := frisian.MustParseFEN("W:WK46,K50:BK5:H13")
 	res, err := c.BestMove(ctx, hub.Search{Start: p, Limits: hub.Limits{Depth: 3}})
-	if err != nil || !p.IsLegal(res.Move) {
+	if err != nil || !legalOf(p).Contains(res.Move) {
 		t.Errorf("BestMove = %+v, %v", res, err)
 	}
 }
@@ -143,7 +144,7 @@ func TestScript(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	want, _ := engine.Search(frisian.StartPosition(), engine.Options{Depth: 2, Nodes: math.MaxInt})
 	last := lines[len(lines)-1]
-	if !strings.HasPrefix(last, "done move="+want.Move.HubString()+" ") {
+	if !strings.HasPrefix(last, "done move="+want.Move.String()+" ") {
 		t.Errorf("last line %q, want the move %v", last, want.Move)
 	}
 	if lines[0] != `id name="frisian example engine" version=1.0 author="the frisian authors"` || lines[len(lines)-2] == "" {

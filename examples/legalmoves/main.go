@@ -15,11 +15,11 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/frisian-draughts/frisian"
@@ -61,16 +61,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = 1
 			continue
 		}
-		moves := p.LegalMoves()
-		slices.SortFunc(moves, frisian.Move.Compare)
-		for i, m := range moves {
+		l, err := p.Legal(context.Background())
+		if err != nil {
+			fmt.Fprintf(out, "error: %v\n", err)
+			continue
+		}
+		for i, m := range l.Moves() {
 			if i > 0 {
 				out.WriteByte(' ')
 			}
 			if *format == "hub" {
-				out.WriteString(m.HubString())
+				out.WriteString(m.String())
 			} else {
-				out.WriteString(p.MoveText(m).String())
+				out.WriteString(l.Text(m))
 			}
 		}
 		out.WriteByte('\n')

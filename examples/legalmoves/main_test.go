@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"os"
 	"slices"
 	"strconv"
@@ -96,9 +97,9 @@ func TestPDNFormat(t *testing.T) {
 			t.Fatalf("%s: %d PDN moves, %d Hub moves", fen, len(ps), len(hs))
 		}
 		for j := range ps {
-			m, err := p.ParseMove(ps[j])
-			if err != nil || m.HubString() != hs[j] {
-				t.Errorf("%s: %q reads as %v (%v), want %s", fen, ps[j], m.HubString(), err, hs[j])
+			m, err := legalOf(p).ParseMove(context.Background(), ps[j])
+			if err != nil || m.String() != hs[j] {
+				t.Errorf("%s: %q reads as %v (%v), want %s", fen, ps[j], m.String(), err, hs[j])
 			}
 		}
 	}

@@ -11,7 +11,7 @@
 // Moves played after a game has ended by a draw rule are still replayed and
 // checked (the file is the record); the outcome is that of the game's end.
 //
-//	go run ./examples/pdncheck testdata/games/*.pdn
+//	go run ./examples/pdncheck pdn/testdata/games/*.pdn
 //	go run ./examples/pdncheck -strict -draws lidraughts games.pdn
 //
 // Flags: -strict stops at the first problem; -draws official|lidraughts
@@ -28,6 +28,7 @@ import (
 	"os"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 func main() {
@@ -89,7 +90,7 @@ func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian
 		defer f.Close()
 		in = f
 	}
-	r := frisian.NewPDNReader(in)
+	r := pdn.NewReader(in)
 	r.Strict = strict
 	found := false
 	for n := 1; ; n++ {
@@ -105,11 +106,11 @@ func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian
 			continue
 		}
 		found = true
-		var list frisian.PDNErrors
+		var list pdn.Errors
 		if !errors.As(err, &list) {
-			var one *frisian.PDNError
+			var one *pdn.Error
 			errors.As(err, &one)
-			list = frisian.PDNErrors{one}
+			list = pdn.Errors{one}
 		}
 		for _, e := range list {
 			fmt.Fprintf(w, "error: %v\n", e)
@@ -121,7 +122,7 @@ func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian
 }
 
 // outcome is the outcome of g under rules.
-func outcome(g *frisian.Game, rules frisian.DrawRules) frisian.Outcome {
-	o, _ := g.End(rules)
+func outcome(g *pdn.Game, rules frisian.DrawRules) frisian.Outcome {
+	o, _ := g.Outcome(rules)
 	return o
 }

@@ -31,7 +31,7 @@ var (
 // line per game, as many plies as the file has move tokens (counted here
 // from the text alone), and for lidraughts' draws a draw.
 func TestRealGames(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/games/*.pdn")
+	files, _ := filepath.Glob("../../pdn/testdata/games/*.pdn")
 	if len(files) == 0 {
 		t.Fatal("no games")
 	}
@@ -85,7 +85,7 @@ func TestRealGames(t *testing.T) {
 }
 
 func TestErrorsLenientAndStrict(t *testing.T) {
-	file := "../../testdata/pdn/errors.pdn"
+	file := "../../pdn/testdata/pdn/errors.pdn"
 	lines, status := runCheck(t, file)
 	if status != 1 {
 		t.Errorf("status %d, want 1", status)
@@ -104,14 +104,14 @@ func TestErrorsLenientAndStrict(t *testing.T) {
 	if !strings.Contains(lines[1], "line 4, column 19, move 2") {
 		t.Errorf("first error %q", lines[1])
 	}
-	lines, status = runCheck(t, "-strict", file, "../../testdata/pdn/draws.pdn")
+	lines, status = runCheck(t, "-strict", file, "../../pdn/testdata/pdn/draws.pdn")
 	if status != 1 || len(lines) != 3 || !strings.HasPrefix(lines[2], "error: ") {
 		t.Errorf("strict: status %d, %q", status, lines)
 	}
 }
 
 func TestDrawRules(t *testing.T) {
-	file := "../../testdata/pdn/draws.pdn"
+	file := "../../pdn/testdata/pdn/draws.pdn"
 	want := map[string][]string{
 		"official":   {"draw", "draw", "black wins"},
 		"lidraughts": {"draw", "draw", "black wins"},

@@ -10,6 +10,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -64,8 +65,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	elapsed := time.Since(start).Seconds()
 	if *divide {
+		l, err := p.Legal(context.Background())
+		if err != nil {
+			fmt.Fprintf(stderr, "perft: %v\n", err)
+			return 1
+		}
 		for _, e := range frisian.Divide(p, *depth) {
-			fmt.Fprintf(stdout, "%s %d\n", p.MoveText(e.Move), e.Nodes)
+			fmt.Fprintf(stdout, "%s %d\n", l.Text(e.Move), e.Nodes)
 		}
 	}
 	fmt.Fprintf(stdout, "total nodes %d seconds %.3f nodes/second %.0f\n", total, elapsed, float64(total)/max(elapsed, 1e-9))

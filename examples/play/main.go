@@ -50,13 +50,13 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
 	"github.com/frisian-draughts/frisian/examples/internal/hubflags"
 	"github.com/frisian-draughts/frisian/hub"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 func main() {
@@ -79,7 +79,7 @@ func run(in io.Reader, out io.Writer, args []string) int {
 // session is one game in progress.
 type session struct {
 	out   io.Writer
-	game  *frisian.Game
+	game  *pdn.Game
 	human frisian.Color
 	draws frisian.DrawRules
 	opts  engine.Options
@@ -154,7 +154,7 @@ func newSession(out io.Writer, args []string) (*session, int) {
 		}
 		start = p
 	}
-	s.game = frisian.NewGame(start)
+	s.game = pdn.NewGame(start)
 	s.game.Tags.Set("Event", "examples/play")
 	s.game.Tags.Set(sideTag(s.human), "You")
 	s.game.Tags.Set(sideTag(s.human.Opponent()), fmt.Sprintf("Computer (depth %d)", *depth))
@@ -233,14 +233,25 @@ func (s *session) prompt() string {
 
 // outcome is the outcome of the game under the chosen draw rules.
 func (s *session) outcome() frisian.Outcome {
-	o, _ := s.game.End(s.draws)
+	o, _ := s.game.Outcome(s.draws)
 	return o
+}
+
+// legal returns the legal moves of p, a position of the game. The moves
+// played reach only positions whose captures the search settles at once,
+// so no deadline is needed.
+func legal(p frisian.Position) frisian.Legal {
+	l, err := p.Legal(context.Background())
+	if err != nil {
+		panic(err) // a context that is never done cannot stop the search
+	}
+	return l
 }
 
 // moveText is the text of move i of the game, in its position.
 func (s *session) moveText(i int) string {
-	m, before, _ := s.game.MoveAt(i)
-	return before.MoveText(m).String()
+	before, _ := s.game.PositionAt(i)
+	return legal(before).Text(s.game.Played()[i])
 }
 
 // played describes the last move of the game for the line that reports it:
@@ -248,12 +259,17 @@ func (s *session) moveText(i int) string {
 // squares of the pieces it took, so that a capture can be followed on the
 // board even where its short text ("19x39") leaves out the way it went.
 func (s *session) played() string {
-	m, before, _ := s.game.MoveAt(s.game.Len() - 1)
+	n := s.game.Len()
+	before, _ := s.game.PositionAt(n - 1)
+	m, l := s.game.Played()[n-1], legal(before)
 	if !m.IsCapture() {
-		return before.MoveText(m).String()
+		return l.Text(m)
 	}
-	path := frisian.MoveText{Squares: before.Path(m), Capture: true}
-	return fmt.Sprintf("%s (takes %s)", path, squareList(m.Captured().Squares()))
+	path := make([]string, 0, m.Captured().Len()+1)
+	for _, sq := range l.Path(m) {
+		path = append(path, sq.String())
+	}
+	return fmt.Sprintf("%s (takes %s)", strings.Join(path, "x"), squareList(m.Captured().Squares()))
 }
 
 // squareList writes squares as "23, 28, 33".
@@ -274,14 +290,14 @@ const maxListed = 8
 // "" when p has no capture. The legal moves of a position with a capture
 // are its heaviest captures only (RULES.md §3.1), so they are the list.
 func mustCapture(p frisian.Position) string {
-	moves := p.LegalMoves()
+	l := legal(p)
+	moves := l.Moves()
 	if len(moves) == 0 || !moves[0].IsCapture() {
 		return ""
 	}
-	slices.SortFunc(moves, frisian.Move.Compare)
 	text := make([]string, min(len(moves), maxListed))
 	for i := range text {
-		text[i] = p.MoveText(moves[i]).String()
+		text[i] = l.Text(moves[i])
 	}
 	list := strings.Join(text, ", ")
 	if more := len(moves) - len(text); more > 0 {
@@ -426,12 +442,11 @@ func (s *session) listMoves() {
 		fmt.Fprintln(s.out, "The game is over: there are no moves to play.")
 		return
 	}
-	p := s.game.Position()
-	moves := p.LegalMoves()
-	slices.SortFunc(moves, frisian.Move.Compare)
+	l := legal(s.game.Position())
+	moves := l.Moves()
 	text := make([]string, len(moves))
 	for i, m := range moves {
-		text[i] = p.MoveText(m).String()
+		text[i] = l.Text(m)
 	}
 	fmt.Fprintf(s.out, "Legal moves (%d): %s\n", len(moves), strings.Join(text, " "))
 }
@@ -443,7 +458,7 @@ func (s *session) humanMove(line string) {
 		return
 	}
 	p := s.game.Position()
-	m, err := p.ParseMove(line)
+	m, err := legal(p).ParseMove(context.Background(), line)
 	if err != nil {
 		// The library's errors already say what is wrong (not a move, not
 		// legal and why, or ambiguous with the candidates); the hint says
@@ -501,7 +516,7 @@ func (s *session) undo() {
 // writePDN prints the game so far with the library's PDN writer, which
 // fills in the Result tag under the chosen draw rules.
 func (s *session) writePDN() {
-	pw := frisian.NewPDNWriter(s.out)
+	pw := pdn.NewWriter(s.out)
 	pw.Draws = s.draws
 	if err := pw.WriteGame(s.game); err != nil {
 		fmt.Fprintln(s.out, "play:", err)

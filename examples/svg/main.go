@@ -13,12 +13,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -95,32 +95,36 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // findMove returns the legal move of p that text names, read with
-// Position.ParseMove (PDN: "32-28", "46x5", a landing path "46x32x23x14x5")
-// or, when that finds no move, Position.ParseHubMove (the Hub form with
+// Legal.ParseMove (PDN: "32-28", "46x5", a landing path "46x32x23x14x5")
+// or, when that finds no move, Legal.ParseHubMove (the Hub form with
 // every captured square, "46x5x10x19x28x37"). An illegal move's error lists
 // the legal moves.
 func findMove(p frisian.Position, text string) (frisian.Move, error) {
-	m, err := p.ParseMove(text)
+	ctx := context.Background()
+	l, err := p.Legal(ctx)
+	if err != nil {
+		return frisian.Move{}, err
+	}
+	m, err := l.ParseMove(ctx, text)
 	if err == nil {
 		return m, nil
 	}
 	if errors.Is(err, frisian.ErrAmbiguousMove) {
 		return frisian.Move{}, err
 	}
-	if hub, herr := p.ParseHubMove(text); herr == nil {
+	if hub, herr := l.ParseHubMove(text); herr == nil {
 		return hub, nil
 	}
 	if !errors.Is(err, frisian.ErrIllegalMove) {
 		return frisian.Move{}, err
 	}
-	legal := p.LegalMoves()
+	legal := l.Moves()
 	if len(legal) == 0 {
 		return frisian.Move{}, fmt.Errorf("%w; %s has no legal move", err, p.Turn())
 	}
-	slices.SortFunc(legal, frisian.Move.Compare)
 	names := make([]string, len(legal))
 	for i, m := range legal {
-		names[i] = p.MoveText(m).String()
+		names[i] = l.Text(m)
 	}
 	return frisian.Move{}, fmt.Errorf("%w; the legal moves are %s", err, strings.Join(names, " "))
 }

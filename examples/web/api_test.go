@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // testLimits are the server's limits with room for the many games a test
@@ -215,10 +216,10 @@ func TestNewStateAndBoard(t *testing.T) {
 func TestMoveRoundTrip(t *testing.T) {
 	c := newClient(t, testLimits())
 	st := c.post("/api/new", request{Mode: "human"}, http.StatusCreated)
-	g := frisian.NewGame(frisian.StartPosition())
+	g := pdn.NewGame(frisian.StartPosition())
 	for _, text := range []string{"32-28", "19-23", "28x19", "14x23"} {
 		st = c.post("/api/move", request{ID: st.ID, Move: text}, http.StatusOK)
-		if _, err := g.PlayText(text); err != nil {
+		if _, err := playText(g, text); err != nil {
 			t.Fatal(err)
 		}
 		if st.FEN != g.Position().FEN() || st.Played == nil || st.Played.Text != text || st.EngineToMove {
@@ -259,7 +260,7 @@ func TestMoveRoundTrip(t *testing.T) {
 	st = c.post("/api/engine", request{ID: st.ID}, http.StatusOK)
 	p := frisian.MustParseFEN(start)
 	p = p.Apply(mustMove(t, p, "33-28"))
-	if _, err := p.ParseMove(st.Played.Text); err != nil || st.Turn != "white" {
+	if _, err := legalOf(p).ParseMove(context.Background(), st.Played.Text); err != nil || st.Turn != "white" {
 		t.Fatalf("computer's reply %q: %v", st.Played.Text, err)
 	}
 	st = c.post("/api/undo", request{ID: st.ID}, http.StatusOK)
@@ -275,7 +276,7 @@ func sameMove(a, b moveJSON) bool {
 
 func mustMove(t *testing.T, p frisian.Position, text string) frisian.Move {
 	t.Helper()
-	m, err := p.ParseMove(text)
+	m, err := legalOf(p).ParseMove(context.Background(), text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +335,7 @@ func TestClickCapture(t *testing.T) {
 		taken          []int
 		notice         string
 	}{
-		{17, []int{}, []int{}, []int{}, "A capture is compulsory"},
+		{17, []int{}, []int{}, []int{}, "Capturing is compulsory"},
 		{18, []int{18}, []int{38}, []int{}, ""},                                   // the only first landing
 		{38, []int{18, 38}, []int{29, 40, 49}, []int{28}, ""},                     // straight down the column over 28
 		{40, []int{18, 38, 40}, []int{49}, []int{28, 39}, ""},                     // along the row over 39

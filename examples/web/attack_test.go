@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // startServer serves s on a loopback port as run does, with its limits,
@@ -397,7 +397,7 @@ func TestLongestGameSaved(t *testing.T) {
 	if !st.Outcome.Over || st.Outcome.Reason != "too long" {
 		t.Fatalf("after %d moves: %+v", lim.plies, st.Outcome)
 	}
-	games := frisian.NewPDNReader(strings.NewReader(c.pdn(st.ID)))
+	games := pdn.NewReader(strings.NewReader(c.pdn(st.ID)))
 	g, err := games.Next()
 	if err != nil || g.Len() != lim.plies {
 		t.Fatalf("the PDN read back: %d moves, %v", g.Len(), err)

@@ -48,7 +48,7 @@ func newGameOf(t *testing.T, s *server, addr, fen string) string {
 func overrunning(d time.Duration) thinker {
 	return func(ctx context.Context, j job, progress func(frisian.Move)) (frisian.Move, error) {
 		time.Sleep(d)
-		moves := j.pos.LegalMoves()
+		moves := legalOf(j.pos).Moves()
 		slices.SortFunc(moves, frisian.Move.Compare)
 		return moves[0], nil
 	}

@@ -62,7 +62,7 @@ func (fakeEngine) Search(ctx context.Context, s hub.Search, report func(hub.Info
 		case <-ctx.Done():
 		}
 	}
-	moves := p.LegalMoves()
+	moves := legalOf(p).Moves()
 	slices.SortFunc(moves, frisian.Move.Compare)
 	return hub.Result{Move: moves[0]}, nil
 }

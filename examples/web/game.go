@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 	"github.com/frisian-draughts/frisian/svg"
 )
 
@@ -41,7 +43,7 @@ type game struct {
 	engineFailures int
 
 	// rec is the game: its start, moves, positions and PDN tags.
-	rec *frisian.Game
+	rec *pdn.Game
 	// history is how the page shows each move of rec: along the path it
 	// was entered on, with the pieces taken in that order. A move in rec
 	// is its start, end and captured pieces; a capture can have several
@@ -67,7 +69,7 @@ type game struct {
 }
 
 func newGame(start frisian.Position) *game {
-	return &game{rec: frisian.NewGame(start), mode: modeEngine, locked: make(chan struct{}, 1)}
+	return &game{rec: pdn.NewGame(start), mode: modeEngine, locked: make(chan struct{}, 1)}
 }
 
 // lock takes the game for a request, waiting while ctx lasts; it reports
@@ -162,15 +164,31 @@ type chosen struct {
 
 // choose returns m, a legal move of the current position, whose legal
 // moves are legal, chosen along the squares given when they are a whole
-// path of it, and otherwise along its least path.
+// path of it, and otherwise along its least path: the clicks of that path
+// give the pieces it jumps in order, as if it had been clicked.
 func (g *game) choose(legal frisian.Legal, m frisian.Move, squares []frisian.Square) chosen {
-	// A capture of n pieces has n landing squares; fewer squares only
-	// begin a path (or name a few of its landings, as "28x8" does).
-	if m.IsCapture() && len(squares) != m.Captured().Len()+1 {
-		squares = nil
+	if c := legal.Clicks(squares); slices.Equal(c.Path, squares) {
+		if got, ok := c.Move(); ok && got == m {
+			return chosen{m, c.Path, c.Taken}
+		}
 	}
-	path, taken := legal.Clicks(squares).Finish(m)
-	return chosen{m, path, taken}
+	c := legal.Clicks(legal.Path(m))
+	return chosen{m, c.Path, c.Taken}
+}
+
+// typedSquares returns the squares of typed PDN move text, such as
+// "28x17x8", read only to draw the move along them; Legal.ParseMove has
+// read the text and found its move.
+func typedSquares(text string) []frisian.Square {
+	var out []frisian.Square
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r < '0' || r > '9' }) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 || n > frisian.NumSquares {
+			return nil
+		}
+		out = append(out, frisian.Square(n))
+	}
+	return out
 }
 
 // errNotLegal: a move to play is not legal, which the handlers never let
@@ -240,7 +258,7 @@ func (g *game) setTags() {
 // maxPDNPlies, which the server's length limit keeps games below.
 func (g *game) pdn() (string, error) {
 	var b bytes.Buffer
-	pw := frisian.NewPDNWriter(&b)
+	pw := pdn.NewWriter(&b)
 	pw.Draws = g.draws
 	if err := pw.WriteGame(g.rec); err != nil {
 		return "", err
@@ -321,7 +339,7 @@ const (
 
 // state returns the game's state for the API, with sel as the click
 // selection (nil for none).
-func (g *game) state(legal frisian.Legal, sel *selection, parts int) stateJSON {
+func (g *game) state(legal frisian.Legal, sel *frisian.Clicks, parts int) stateJSON {
 	p := g.pos()
 	o := g.outcome(legal)
 	st := stateJSON{
@@ -356,10 +374,12 @@ func (g *game) state(legal frisian.Legal, sel *selection, parts int) stateJSON {
 		st.MustCapture = legal.Moves()[0].IsCapture()
 	}
 	if sel != nil {
-		st.Selection.Squares = append(st.Selection.Squares, ints(sel.squares)...)
-		st.Selection.Next = append(st.Selection.Next, ints(sel.Next.Squares())...)
-		st.Selection.Taken = append(st.Selection.Taken, ints(sel.Taken)...)
-		st.Notice = sel.why
+		if len(sel.Path) > 0 { // with nothing selected, Movable says it
+			st.Selection.Squares = append(st.Selection.Squares, ints(sel.Path)...)
+			st.Selection.Next = append(st.Selection.Next, ints(sel.Next.Squares())...)
+			st.Selection.Taken = append(st.Selection.Taken, ints(sel.Taken)...)
+		}
+		st.Notice = notice(sel.Refused)
 	}
 	if parts&withBoard != 0 {
 		st.SVG = g.picture(g.rec.Len())
@@ -428,4 +448,14 @@ func ints(sqs []frisian.Square) []int {
 		out[i] = int(sq)
 	}
 	return out
+}
+
+// notice words a refused click for the page: the library's reason, as a
+// sentence.
+func notice(err error) string {
+	var me *frisian.MoveError
+	if !errors.As(err, &me) || me.Reason == "" {
+		return ""
+	}
+	return strings.ToUpper(me.Reason[:1]) + me.Reason[1:] + "."
 }

@@ -140,12 +140,15 @@ func (s *server) handleClick(w http.ResponseWriter, r *http.Request, req *reques
 			prefix[i] = frisian.Square(n)
 		}
 	}
-	sel := click(legal, prefix, frisian.Square(req.Square))
-	if sel.done.move.IsZero() {
+	// The library's click rules (Legal.Clicks): the squares sent back are
+	// the clicks that count, so the new click follows them.
+	sel := legal.Clicks(append(prefix, frisian.Square(req.Square)))
+	m, ok := sel.Move()
+	if !ok {
 		writeJSON(w, http.StatusOK, g.state(legal, &sel, 0))
 		return
 	}
-	s.play(w, r, g, sel.done)
+	s.play(w, r, g, chosen{m, sel.Path, sel.Taken})
 }
 
 // play plays the chosen move c and answers with the state after it.
@@ -169,17 +172,12 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 	if !ok {
 		return
 	}
-	text, err := frisian.ParseMoveText(req.Move)
-	if err != nil {
-		writeMoveError(w, err)
-		return
-	}
 	// The library reads the text against every path of the legal moves;
 	// for a text naming some landing squares it searches the paths, which
 	// gets the same limit as working out the moves.
 	ctx, cancel := context.WithTimeout(r.Context(), s.lim.moveTime)
 	defer cancel()
-	m, err := legal.Resolve(ctx, text)
+	m, err := legal.ParseMove(ctx, req.Move)
 	if errors.Is(err, frisian.ErrSearchStopped) {
 		writeError(w, http.StatusUnprocessableEntity, "This move takes too long to work out from its text; give its whole landing path.")
 		return
@@ -190,7 +188,7 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 	}
 	// The move list follows the squares typed when they are a whole
 	// landing path of the move.
-	s.play(w, r, g, g.choose(legal, m, text.Squares))
+	s.play(w, r, g, g.choose(legal, m, typedSquares(req.Move)))
 }
 
 // handleEngine lets the computer make the next move. In engine mode it
@@ -261,7 +259,7 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 func (s *server) handleUndo(w http.ResponseWriter, r *http.Request, req *request, g *game) {
 	back := 0
 	for i := g.rec.Len() - 1; i >= 0; i-- {
-		if _, before, _ := g.rec.MoveAt(i); g.mode == modeHuman || before.Turn() == g.human {
+		if before, _ := g.rec.PositionAt(i); g.mode == modeHuman || before.Turn() == g.human {
 			back = g.rec.Len() - i
 			break
 		}

@@ -12,7 +12,6 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -101,11 +100,12 @@ func SearchContext(ctx context.Context, p frisian.Position, o Options, progress 
 	if o.Nodes <= 0 {
 		o.Nodes = DefaultNodes
 	}
-	if p.OutcomeWith(o.Draws).IsOver() {
+	// The root's moves under ctx, which bounds their search too.
+	l, err := p.Legal(ctx)
+	if err != nil || l.Outcome(o.Draws).IsOver() {
 		return Result{}, false
 	}
-	root := p.LegalMoves()
-	slices.SortFunc(root, frisian.Move.Compare)
+	root := l.Moves()
 	s := &searcher{budget: o.Nodes, draws: o.Draws, done: ctx.Done(), optDone: o.Done}
 	res := Result{Move: root[0]}
 	if len(root) == 1 {
@@ -195,7 +195,8 @@ func (s *searcher) negamax(p frisian.Position, depth, ply, alpha, beta int) int 
 	// The draw rules only concern king-only endings; asking the library
 	// only then keeps the common case cheap.
 	if p.Men(frisian.White).Empty() && p.Men(frisian.Black).Empty() {
-		if o := p.OutcomeWith(s.draws); o.IsOver() {
+		// A king ending's moves are few and quick to find.
+		if l, err := p.Legal(context.Background()); err == nil && l.Outcome(s.draws).IsOver() {
 			return 0 // a legal move exists, so it is a draw
 		}
 	}

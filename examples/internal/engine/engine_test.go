@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 func search(t *testing.T, fen string, o Options) (frisian.Position, Result, bool) {
@@ -16,7 +17,7 @@ func search(t *testing.T, fen string, o Options) (frisian.Position, Result, bool
 		t.Fatal(err)
 	}
 	r, ok := Search(p, o)
-	if ok && !p.IsLegal(r.Move) {
+	if ok && !legalOf(p).Contains(r.Move) {
 		t.Fatalf("%s: illegal move %v", fen, r.Move)
 	}
 	return p, r, ok
@@ -28,11 +29,11 @@ func TestNoMove(t *testing.T) {
 		"W:WK47:BK5",   // one king each: drawn at once (official)
 	} {
 		p := frisian.MustParseFEN(fen)
-		if !p.Outcome().IsOver() {
+		if !legalOf(p).Outcome(frisian.OfficialDraws).IsOver() {
 			t.Fatalf("%s is not over", fen)
 		}
 		if r, ok := Search(p, Options{}); ok {
-			t.Errorf("%s: Search = %v, %v; outcome %v", fen, r, ok, p.Outcome())
+			t.Errorf("%s: Search = %v, %v; outcome %v", fen, r, ok, legalOf(p).Outcome(frisian.OfficialDraws))
 		}
 	}
 }
@@ -47,8 +48,8 @@ func TestTakesTheWin(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no move", tc.fen)
 		}
-		if tc.want != "" && p.MoveText(r.Move).String() != tc.want {
-			t.Errorf("%s: played %s (score %d), want %s", tc.fen, p.MoveText(r.Move).String(), r.Score, tc.want)
+		if tc.want != "" && legalOf(p).Text(r.Move) != tc.want {
+			t.Errorf("%s: played %s (score %d), want %s", tc.fen, legalOf(p).Text(r.Move), r.Score, tc.want)
 		}
 		if r.Score < Win-MaxPly {
 			t.Errorf("%s: score %d, want a win", tc.fen, r.Score)
@@ -68,7 +69,7 @@ func TestDeterministicAndBudget(t *testing.T) {
 		if a.Nodes > nodes+1 {
 			t.Errorf("nodes %d: visited %d", nodes, a.Nodes)
 		}
-		t.Logf("budget %d: %s depth %d score %d nodes %d", nodes, p.MoveText(a.Move).String(), a.Depth, a.Score, a.Nodes)
+		t.Logf("budget %d: %s depth %d score %d nodes %d", nodes, legalOf(p).Text(a.Move), a.Depth, a.Score, a.Nodes)
 	}
 }
 
@@ -79,7 +80,7 @@ func TestRandomTies(t *testing.T) {
 	seen := map[frisian.Move]bool{}
 	for seed := range uint64(20) {
 		r, ok := Search(p, Options{Depth: 1, Rand: rand.New(rand.NewPCG(seed, 0))})
-		if !ok || !p.IsLegal(r.Move) {
+		if !ok || !legalOf(p).Contains(r.Move) {
 			t.Fatalf("seed %d: %v %v", seed, r, ok)
 		}
 		seen[r.Move] = true
@@ -93,10 +94,10 @@ func TestRandomTies(t *testing.T) {
 // ends (or runs long) without trouble, and no search is slow in nodes.
 func TestSelfPlay(t *testing.T) {
 	for _, draws := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
-		g := frisian.NewGame(frisian.StartPosition())
+		g := pdn.NewGame(frisian.StartPosition())
 		o := Options{Depth: 4, Nodes: 20_000, Draws: draws}
 		for g.Len() < 300 {
-			if o, _ := g.End(draws); o.IsOver() {
+			if o, _ := g.Outcome(draws); o.IsOver() {
 				break
 			}
 			r, ok := Search(g.Position(), o)
@@ -107,7 +108,7 @@ func TestSelfPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		end, _ := g.End(draws)
+		end, _ := g.Outcome(draws)
 		t.Logf("%v: %d plies, %v", draws, g.Len(), end)
 	}
 }
@@ -132,7 +133,7 @@ func TestDone(t *testing.T) {
 	closed := make(chan struct{})
 	close(closed)
 	p, r, _ := search(t, fen, Options{Depth: 10, Done: closed})
-	if r.Nodes > 256 || !p.IsLegal(r.Move) || r.Depth >= free.Depth {
+	if r.Nodes > 256 || !legalOf(p).Contains(r.Move) || r.Depth >= free.Depth {
 		t.Errorf("with a closed Done: %+v (without: %+v)", r, free)
 	}
 }
@@ -146,7 +147,7 @@ func TestSearchContext(t *testing.T) {
 	cancel()
 	start := time.Now()
 	r, ok := SearchContext(ctx, p, Options{Depth: 30, Nodes: 1 << 40}, nil)
-	if !ok || !p.IsLegal(r.Move) {
+	if !ok || !legalOf(p).Contains(r.Move) {
 		t.Fatalf("cancelled search: %v %v", r, ok)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -159,7 +160,7 @@ func TestSearchContext(t *testing.T) {
 		t.Fatalf("progress saw %d iterations, want 4: %v", len(seen), seen)
 	}
 	for i, s := range seen {
-		if s.Depth != i+1 || !p.IsLegal(s.Move) {
+		if s.Depth != i+1 || !legalOf(p).Contains(s.Move) {
 			t.Errorf("iteration %d: %+v", i, s)
 		}
 	}

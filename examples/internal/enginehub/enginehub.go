@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -103,8 +102,14 @@ func (pl *Player) Search(ctx context.Context, s hub.Search, report func(hub.Info
 	if !ok {
 		// The game is drawn under the draw rules but goes on: any move
 		// will do.
-		moves := p.LegalMoves()
-		slices.SortFunc(moves, frisian.Move.Compare)
+		l, err := p.Legal(ctx)
+		if err != nil {
+			return hub.Result{}, err
+		}
+		moves := l.Moves()
+		if len(moves) == 0 {
+			return hub.Result{}, fmt.Errorf("no legal move in %s", p)
+		}
 		return hub.Result{Move: moves[0]}, nil
 	}
 	res := hub.Result{Move: r.Move}

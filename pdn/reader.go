@@ -1,4 +1,4 @@
-package frisian
+package pdn
 
 import (
 	"bufio"
@@ -10,9 +10,11 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/frisian-draughts/frisian"
 )
 
-// PDNReader reads games one at a time from a PDN stream, checking every
+// Reader reads games one at a time from a PDN stream, checking every
 // move against the rules.
 //
 // In lenient mode (the default) a problem in a game is recorded and the
@@ -34,9 +36,9 @@ import (
 // Untrusted files cost bounded memory: the reader keeps one game, and a
 // game keeps at most 64 KiB per comment, variation or tag value, 1 MiB of
 // such text in all, 10 000 plies and 100 errors. Text or moves past these
-// limits are read but not kept, and reported by a PDNError wrapping
+// limits are read but not kept, and reported by a Error wrapping
 // [ErrTooLarge].
-type PDNReader struct {
+type Reader struct {
 	// Strict makes the first problem in the stream end the reading.
 	Strict bool
 
@@ -47,7 +49,7 @@ type PDNReader struct {
 	err        error // sticky: an I/O error, or the first problem in strict mode
 }
 
-// Limits on what one game of a PDN file may hold (see PDNReader).
+// Limits on what one game of a PDN file may hold (see Reader).
 const (
 	maxGameText   = 1 << 20 // bytes of comments, variations, marks and tags
 	maxGamePlies  = 10_000
@@ -57,38 +59,38 @@ const (
 	itemCost = 32
 )
 
-// NewPDNReader returns a lenient reader of the PDN stream r. It reads r as
-// it goes, keeping only the current game in memory. (The zero PDNReader
+// NewReader returns a lenient reader of the PDN stream r. It reads r as
+// it goes, keeping only the current game in memory. (The zero Reader
 // reads an empty stream; with a nil r, Next returns an error wrapping
 // os.ErrInvalid.)
-func NewPDNReader(r io.Reader) *PDNReader {
+func NewReader(r io.Reader) *Reader {
 	if r == nil {
-		return &PDNReader{err: fmt.Errorf("NewPDNReader(nil): %w", os.ErrInvalid)}
+		return &Reader{err: fmt.Errorf("NewReader(nil): %w", os.ErrInvalid)}
 	}
-	return &PDNReader{lex: pdnLexer{br: bufio.NewReader(r), line: 1}}
+	return &Reader{lex: pdnLexer{br: bufio.NewReader(r), line: 1}}
 }
 
 // Next reads the next game.
 //
 // It returns the game and nil for a game without problems. For a game with
 // problems it returns the game as far as it could be replayed and a
-// [PDNErrors]: in lenient mode every problem of the game, after which Next
+// [Errors]: in lenient mode every problem of the game, after which Next
 // goes on with the next game; in strict mode the first problem alone, after
 // which Next returns that error again. One errors.As(err, &list) serves
-// both modes, and errors.As(err, &pdnErr) finds the first *[PDNError]. After the last game it returns nil and io.EOF; on a read
+// both modes, and errors.As(err, &pdnErr) finds the first *[Error]. After the last game it returns nil and io.EOF; on a read
 // error, nil and that error. A stream that holds only comments or NAGs has
-// no game: Next returns nil and a [PDNErrors] wrapping [ErrSyntax]. A nil
-// game therefore means the end.
-func (r *PDNReader) Next() (*Game, error) { return r.NextContext(context.Background()) }
+// no game: Next returns nil and an [Errors] wrapping [frisian.ErrSyntax]. A
+// nil game therefore means the end.
+func (r *Reader) Next() (*Game, error) { return r.NextContext(context.Background()) }
 
-// NextContext is [PDNReader.Next] with a context that bounds the work: a
+// NextContext is [Reader.Next] with a context that bounds the work: a
 // reader of files from strangers gives it a deadline, because a game may
 // set up a position whose captures take long to search (see
 // [Position.Legal]). When ctx is done NextContext returns the
 // game as far as it was read and an error wrapping [ErrSearchStopped] and
 // ctx.Err(), and the reading ends. A nil ctx gives an error wrapping
 // [os.ErrInvalid].
-func (r *PDNReader) NextContext(ctx context.Context) (*Game, error) {
+func (r *Reader) NextContext(ctx context.Context) (*Game, error) {
 	if ctx == nil {
 		// Before the other answers, so that a nil ctx is found at once.
 		return nil, nilContext("reading PDN")
@@ -97,7 +99,7 @@ func (r *PDNReader) NextContext(ctx context.Context) (*Game, error) {
 		return nil, r.err
 	}
 	if r.lex.br == nil {
-		return nil, io.EOF // the zero PDNReader reads an empty stream
+		return nil, io.EOF // the zero Reader reads an empty stream
 	}
 	gr := gameReader{r: r, game: r.games + 1, budget: maxGameText, ctx: ctx}
 	for tokens := 0; ; tokens++ {
@@ -145,7 +147,7 @@ func (r *PDNReader) NextContext(ctx context.Context) (*Game, error) {
 // Games yields every game of the stream with its error, as Next returns
 // them, and stops after the end (it does not yield io.EOF) or after an
 // error that ends the reading.
-func (r *PDNReader) Games() iter.Seq2[*Game, error] {
+func (r *Reader) Games() iter.Seq2[*Game, error] {
 	return func(yield func(*Game, error) bool) {
 		for {
 			g, err := r.Next()
@@ -162,7 +164,7 @@ func (r *PDNReader) Games() iter.Seq2[*Game, error] {
 	}
 }
 
-func (r *PDNReader) token() pdnToken {
+func (r *Reader) token() pdnToken {
 	if r.hasPending {
 		r.hasPending = false
 		return r.pending
@@ -172,7 +174,7 @@ func (r *PDNReader) token() pdnToken {
 
 // gameReader holds the state of the game being read.
 type gameReader struct {
-	r        *PDNReader
+	r        *Reader
 	game     int
 	started  bool
 	first    pdnToken // the game's first token
@@ -189,7 +191,7 @@ type gameReader struct {
 	number   int // the last move number seen in the text
 	marker   string
 	pre      []string // comments read before the moves
-	errs     PDNErrors
+	errs     Errors
 }
 
 // fail records an error of the game at tok, about text; a nil err is tok's
@@ -205,7 +207,7 @@ func (gr *gameReader) fail(tok pdnToken, text string, err error) {
 	case err == nil:
 		err = tok.error()
 	}
-	gr.errs = append(gr.errs, &PDNError{
+	gr.errs = append(gr.errs, &Error{
 		Game: gr.game, Line: tok.line, Column: tok.col, Move: gr.moveNumber(),
 		Text: clip(text), Err: err,
 	})
@@ -248,7 +250,7 @@ func (gr *gameReader) moveNumber() int {
 		return gr.number
 	}
 	ply := gr.g.Len()
-	if gr.g.Start().Turn() == Black {
+	if gr.g.positions[0].Turn() == frisian.Black {
 		ply++
 	}
 	return ply/2 + 1
@@ -338,12 +340,12 @@ func (gr *gameReader) setup() *Game {
 	gt := gr.tags.Get("GameType")
 	start, ok := gameTypeStart(gt)
 	if !ok {
-		start = StartPosition() // the game is kept, its moves not replayed
+		start = frisian.StartPosition() // the game is kept, its moves not replayed
 		gr.fail(gr.tagAt["GameType"], gt, fmt.Errorf("%w: GameType %q", ErrGameType, gt))
 		gr.skipping = true
 	}
 	if fen, ok := gr.tags.Lookup("FEN"); ok && !gr.skipping {
-		p, err := ParseFEN(fen)
+		p, err := frisian.ParseFEN(fen)
 		if err != nil {
 			gr.fail(gr.tagAt["FEN"], fen, err)
 			gr.skipping = true
@@ -406,8 +408,12 @@ func (gr *gameReader) word(tok pdnToken) {
 		return
 	}
 	p := gr.g.Position()
-	m, err := p.parseMove(gr.ctx, move)
-	if errors.Is(err, ErrSearchStopped) {
+	l, err := p.Legal(gr.ctx)
+	var m frisian.Move
+	if err == nil {
+		m, err = l.ParseMove(gr.ctx, move)
+	}
+	if errors.Is(err, frisian.ErrSearchStopped) {
 		gr.stop = err
 		return
 	}
@@ -424,8 +430,8 @@ func (gr *gameReader) word(tok pdnToken) {
 
 // stopped ends the reading for a done context.
 func (gr *gameReader) stopped(err error) (*Game, error) {
-	if !errors.Is(err, ErrSearchStopped) {
-		err = fmt.Errorf("reading PDN game %d: %w: %w", gr.game, ErrSearchStopped, err)
+	if !errors.Is(err, frisian.ErrSearchStopped) {
+		err = fmt.Errorf("reading PDN game %d: %w: %w", gr.game, frisian.ErrSearchStopped, err)
 	}
 	gr.r.err = err
 	if !gr.started {

@@ -1,4 +1,4 @@
-package frisian_test
+package pdn_test
 
 // Tests of PDN reading and writing through the exported API alone. The
 // tests that need more (the random games of gen_test.go, the size limits,
@@ -17,22 +17,24 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/frisian-draughts/frisian/pdn"
+
 	"github.com/frisian-draughts/frisian"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // pdnReadFile reads every game of a testdata file leniently.
-func pdnReadFile(t *testing.T, name string) ([]*frisian.Game, []error) {
+func pdnReadFile(t *testing.T, name string) ([]*pdn.Game, []error) {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var games []*frisian.Game
+	var games []*pdn.Game
 	var errs []error
-	for g, err := range frisian.NewPDNReader(f).Games() {
+	for g, err := range pdn.NewReader(f).Games() {
 		if g == nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -68,7 +70,7 @@ func TestPDNRealGames(t *testing.T) {
 			if !lidraughts {
 				continue
 			}
-			o, end := g.End(frisian.LidraughtsDraws)
+			o, end := g.Outcome(frisian.LidraughtsDraws)
 			if end >= 0 && end != g.Len() {
 				t.Errorf("%s: ends at ply %d under lidraughts' rules but the record goes on to %d", name, end, g.Len())
 			}
@@ -79,7 +81,7 @@ func TestPDNRealGames(t *testing.T) {
 					t.Errorf("%s: scored 1-1 but outcome %v", name, o)
 				}
 				// The official rules end no later than lidraughts' counting.
-				if _, off := g.End(frisian.OfficialDraws); off < 0 || off > end {
+				if _, off := g.Outcome(frisian.OfficialDraws); off < 0 || off > end {
 					t.Errorf("%s: official end at %d, lidraughts' at %d", name, off, end)
 				}
 			case o.IsOver():
@@ -104,14 +106,14 @@ func TestPDNConstructs(t *testing.T) {
 		result   string // Result tag after reading
 		errIs    error
 		tags     int
-		notes    map[int]frisian.Annotation
+		notes    map[int]pdn.Annotation
 		startFEN string
 	}
 	wants := []want{
 		{
 			event: "Constructs", plies: 10, result: "1-0", tags: 8,
 			fen: "W:W34,35,36,37,38,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,13,14,15,16,21",
-			notes: map[int]frisian.Annotation{
+			notes: map[int]pdn.Annotation{
 				0:  {Comments: []string{"Comment before the first move."}},
 				1:  {Comments: []string{"after 32-27"}},
 				2:  {Marks: []string{"$1"}},
@@ -126,7 +128,7 @@ func TestPDNConstructs(t *testing.T) {
 			fen: "W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23"},
 		{event: "Frysk! Shield Arena", plies: 4, result: "2-0", tags: 5,
 			startFEN: "W:W46,47,48,49,50:B1,2,3,4,5", fen: "W:W39,46,47,49,50:B1,2,4,9,10",
-			notes: map[int]frisian.Annotation{
+			notes: map[int]pdn.Annotation{
 				1: {Comments: []string{"[%clock w0:03:00 B0:03:00]"}},
 				2: {Comments: []string{"[%clock w0:03:00 B0:03:00]"}},
 				3: {Comments: []string{"[%clock w0:02:59 B0:02:59]"}},
@@ -135,11 +137,11 @@ func TestPDNConstructs(t *testing.T) {
 			startFEN: "W:W46,47,48,49,50:B1,2,3,4,5", fen: "W:W41,47,48,49,50:B2,3,4,5,6"},
 		{event: "Black starts; SetUp", plies: 3, result: "0-1", tags: 4,
 			startFEN: "B:W31,32,33,34,35:B1,2,3,4,5", fen: "W:W30,31,32,33,34:B1,2,3,9,10"},
-		{event: "International, not Frisian", plies: 0, result: "1-1", tags: 3, errIs: frisian.ErrGameType,
+		{event: "International, not Frisian", plies: 0, result: "1-1", tags: 3, errIs: pdn.ErrGameType,
 			fen: frisian.StartPosition().FEN()},
 		{event: "Marks and a draw marker", plies: 5, result: "1/2-1/2", tags: 3,
 			fen: "B:W28,31,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23",
-			notes: map[int]frisian.Annotation{
+			notes: map[int]pdn.Annotation{
 				1: {Marks: []string{"!"}}, 2: {Marks: []string{"?"}}, 3: {Marks: []string{"!!"}},
 				4: {Marks: []string{"?!"}}, 5: {Marks: []string{"??"}},
 			}},
@@ -166,8 +168,8 @@ func TestPDNConstructs(t *testing.T) {
 		if len(g.Tags) != w.tags {
 			t.Errorf("game %d: %d tags %v, want %d", i+1, len(g.Tags), g.Tags, w.tags)
 		}
-		if w.startFEN != "" && g.Start().FEN() != w.startFEN {
-			t.Errorf("game %d: start %s, want %s", i+1, g.Start().FEN(), w.startFEN)
+		if w.startFEN != "" && startOf(g).FEN() != w.startFEN {
+			t.Errorf("game %d: start %s, want %s", i+1, startOf(g).FEN(), w.startFEN)
 		}
 		for ply := 0; ply <= g.Len(); ply++ {
 			if diff := cmp.Diff(w.notes[ply], g.Annotation(ply), cmpopts.EquateEmpty()); diff != "" {
@@ -198,7 +200,7 @@ func TestPDNErrors(t *testing.T) {
 		t.Fatalf("%d games, want %d", len(games), len(wants))
 	}
 	for i, ws := range wants {
-		var list frisian.PDNErrors
+		var list pdn.Errors
 		if !errors.As(errs[i], &list) || len(list) != len(ws) {
 			t.Errorf("game %d: errors %v, want %d", i+1, errs[i], len(ws))
 			continue
@@ -218,7 +220,7 @@ func TestPDNErrors(t *testing.T) {
 	}
 	// The whole list answers errors.Is for each of its errors.
 	if !errors.Is(errs[2], frisian.ErrSyntax) || !errors.Is(errs[2], frisian.ErrInvalidPosition) {
-		t.Errorf("PDNErrors does not unwrap to each error: %v", errs[2])
+		t.Errorf("Errors does not unwrap to each error: %v", errs[2])
 	}
 	var me *frisian.MoveError
 	if !errors.As(errs[0], &me) || me.Move != "28-19" {
@@ -232,10 +234,10 @@ func TestPDNStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r := frisian.NewPDNReader(f)
+	r := pdn.NewReader(f)
 	r.Strict = true
 	g, err := r.Next()
-	var pe *frisian.PDNError
+	var pe *pdn.Error
 	if g == nil || !errors.As(err, &pe) || pe.Line != 4 || !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Fatalf("strict Next = %v, %v", g, err)
 	}
@@ -253,7 +255,7 @@ func TestPDNStrict(t *testing.T) {
 		t.Errorf("Games after a strict error yielded %d times, want once (the error)", n)
 	}
 	// A clean file reads strictly to the end.
-	r = frisian.NewPDNReader(strings.NewReader("1. 32-28 *\n\n1. 33-28 *\n"))
+	r = pdn.NewReader(strings.NewReader("1. 32-28 *\n\n1. 33-28 *\n"))
 	r.Strict = true
 	count := 0
 	for g, err := range r.Games() {
@@ -271,7 +273,7 @@ func TestPDNStrict(t *testing.T) {
 }
 
 func TestPDNFiles(t *testing.T) {
-	read := func(name string) []*frisian.Game {
+	read := func(name string) []*pdn.Game {
 		games, errs := pdnReadFile(t, name)
 		for i, err := range errs {
 			if err != nil && !strings.Contains(name, "ambiguous") {
@@ -282,16 +284,16 @@ func TestPDNFiles(t *testing.T) {
 	}
 	// The three-move rule leaves White without a legal move.
 	g := read("testdata/pdn/three-move.pdn")[0]
-	if o := g.Outcome(); o != (frisian.Outcome{frisian.BlackWins, frisian.NoLegalMove}) || g.Len() != 2 {
+	if o, _ := g.Outcome(frisian.OfficialDraws); o != (frisian.Outcome{Result: frisian.BlackWins, Reason: frisian.NoLegalMove}) || g.Len() != 2 {
 		t.Errorf("three-move game: %v after %d plies", o, g.Len())
 	}
 	p, _ := g.PositionAt(2)
-	if km := p.KingRun(frisian.White); km != (frisian.KingRun{3, 5}) {
+	if km := p.KingRun(frisian.White); km != (frisian.KingRun{Count: 3, Square: 5}) {
 		t.Errorf("king state %+v, want 3 on 5", km)
 	}
 	st := p.Setup()
 	st.KingRun[frisian.White] = frisian.KingRun{}
-	if !st.MustPosition().HasLegalMove() {
+	if !hasMoves(st.MustPosition()) {
 		t.Errorf("without the counter the king could move: the loss is the rule's")
 	}
 
@@ -339,10 +341,10 @@ func TestPDNWriteLidraughts(t *testing.T) {
 // TestPDNWriterDraws: the writer decides a missing Result tag under its
 // Draws rules, and keeps a Result tag the game has.
 func TestPDNWriterDraws(t *testing.T) {
-	write := func(g *frisian.Game, draws frisian.DrawRules) string {
+	write := func(g *pdn.Game, draws frisian.DrawRules) string {
 		t.Helper()
 		var b strings.Builder
-		pw := frisian.NewPDNWriter(&b)
+		pw := pdn.NewWriter(&b)
 		pw.Draws = draws
 		if err := pw.WriteGame(g); err != nil {
 			t.Fatal(err)
@@ -351,12 +353,12 @@ func TestPDNWriterDraws(t *testing.T) {
 	}
 	// One king each: drawn at once by the official rules, after 4 plies by
 	// lidraughts' counting.
-	g := frisian.NewGame(frisian.MustParseFEN("W:WK47:BK4"))
+	g := pdn.NewGame(frisian.MustParseFEN("W:WK47:BK4"))
 	// quiet plays a move after which the other king cannot capture.
 	quiet := func() {
 		t.Helper()
-		for _, m := range g.Position().LegalMoves() {
-			if next := g.Position().Apply(m); !m.IsCapture() && !next.LegalMoves()[0].IsCapture() {
+		for _, m := range legalOf(g.Position()).Moves() {
+			if next := g.Position().Apply(m); !m.IsCapture() && !legalOf(next).Moves()[0].IsCapture() {
 				if err := g.Play(m); err != nil {
 					t.Fatal(err)
 				}
@@ -390,8 +392,8 @@ func TestPDNWriterDraws(t *testing.T) {
 		}
 	}
 	// A win is a win under either.
-	win := frisian.NewGame(frisian.MustParseFEN("W:W28:B23"))
-	if _, err := win.PlayText("28x19"); err != nil {
+	win := pdn.NewGame(frisian.MustParseFEN("W:W28:B23"))
+	if _, err := playText(win, "28x19"); err != nil {
 		t.Fatal(err)
 	}
 	for _, draws := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws, frisian.DrawRules(9)} {
@@ -402,15 +404,15 @@ func TestPDNWriterDraws(t *testing.T) {
 }
 
 func TestPDNZeroValues(t *testing.T) {
-	var r frisian.PDNReader
+	var r pdn.Reader
 	if g, err := r.Next(); g != nil || err != io.EOF {
 		t.Errorf("zero reader: %v, %v", g, err)
 	}
-	var w frisian.PDNWriter
-	if err := w.WriteGame(frisian.NewGame(frisian.StartPosition())); err == nil {
+	var w pdn.Writer
+	if err := w.WriteGame(pdn.NewGame(frisian.StartPosition())); err == nil {
 		t.Errorf("zero writer wrote somewhere")
 	}
-	var g frisian.Game
+	var g pdn.Game
 	out, err := g.MarshalText()
 	if err != nil || string(out) != "[GameType \"40\"]\n[Result \"*\"]\n\n*\n\n" {
 		t.Errorf("zero Game: %q, %v", out, err)
@@ -420,9 +422,9 @@ func TestPDNZeroValues(t *testing.T) {
 // TestPDNWriterKeepsNumberWithMove: at any width, a move number and its
 // move share a line.
 func TestPDNWriterKeepsNumberWithMove(t *testing.T) {
-	g := frisian.NewGame(frisian.StartPosition())
+	g := pdn.NewGame(frisian.StartPosition())
 	for range 80 {
-		moves := g.Position().LegalMoves()
+		moves := legalOf(g.Position()).Moves()
 		if len(moves) == 0 {
 			break
 		}
@@ -434,7 +436,7 @@ func TestPDNWriterKeepsNumberWithMove(t *testing.T) {
 	lonely := regexp.MustCompile(`(^|\s)\d+\.(\.\.)?$`)
 	for width := 1; width <= 90; width++ {
 		var b strings.Builder
-		w := frisian.NewPDNWriter(&b)
+		w := pdn.NewWriter(&b)
 		w.Width = width
 		if err := w.WriteGame(g); err != nil {
 			t.Fatal(err)
@@ -448,12 +450,12 @@ func TestPDNWriterKeepsNumberWithMove(t *testing.T) {
 }
 
 func TestPDNNilReaderAndWriter(t *testing.T) {
-	g, err := frisian.NewPDNReader(nil).Next()
+	g, err := pdn.NewReader(nil).Next()
 	if g != nil || !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("NewPDNReader(nil).Next() = %v, %v; want nil, os.ErrInvalid", g, err)
+		t.Errorf("NewReader(nil).Next() = %v, %v; want nil, os.ErrInvalid", g, err)
 	}
 	n := 0
-	for _, err := range frisian.NewPDNReader(nil).Games() {
+	for _, err := range pdn.NewReader(nil).Games() {
 		n++
 		if !errors.Is(err, os.ErrInvalid) {
 			t.Errorf("Games of a nil reader yields %v", err)
@@ -463,11 +465,11 @@ func TestPDNNilReaderAndWriter(t *testing.T) {
 		t.Errorf("Games of a nil reader yields %d times, want once", n)
 	}
 	var b strings.Builder
-	if err := frisian.NewPDNWriter(&b).WriteGame(nil); !errors.Is(err, os.ErrInvalid) {
+	if err := pdn.NewWriter(&b).WriteGame(nil); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("WriteGame(nil) = %v, want os.ErrInvalid", err)
 	}
-	if err := frisian.NewPDNWriter(nil).WriteGame(frisian.NewGame(frisian.StartPosition())); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("NewPDNWriter(nil).WriteGame = %v, want os.ErrInvalid", err)
+	if err := pdn.NewWriter(nil).WriteGame(pdn.NewGame(frisian.StartPosition())); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("NewWriter(nil).WriteGame = %v, want os.ErrInvalid", err)
 	}
 	if b.Len() != 0 {
 		t.Errorf("WriteGame(nil) wrote %q", b.String())
@@ -505,7 +507,7 @@ func TestPDNReadInPieces(t *testing.T) {
 func readAllPDN(t *testing.T, r io.Reader) []string {
 	t.Helper()
 	var out []string
-	for g, err := range frisian.NewPDNReader(r).Games() {
+	for g, err := range pdn.NewReader(r).Games() {
 		if g == nil {
 			t.Fatal(err)
 		}

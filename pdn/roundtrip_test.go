@@ -1,4 +1,4 @@
-package frisian
+package pdn
 
 import (
 	"bytes"
@@ -8,12 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frisian-draughts/frisian"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 )
 
-// FuzzPDNWriteRead: whatever game a program builds, PDNWriter either
+// FuzzPDNWriteRead: whatever game a program builds, Writer either
 // refuses it with a typed error or writes text that reads back (strictly)
 // to the same game, up to the normalisations WriteGame documents, and that
 // writes again to the same text.
@@ -38,11 +40,11 @@ func checkPDNWriteRead(t *rapid.T) {
 	{
 		g := anyPDNGame(t)
 		var buf bytes.Buffer
-		w := NewPDNWriter(&buf)
+		w := NewWriter(&buf)
 		width := rapid.IntRange(0, 100).Draw(t, "width")
 		w.Width = width
 		if err := w.WriteGame(g); err != nil {
-			if !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrGameType) {
+			if !errors.Is(err, frisian.ErrSyntax) && !errors.Is(err, ErrGameType) {
 				t.Fatalf("WriteGame error %v wraps neither ErrSyntax nor ErrGameType", err)
 			}
 			if buf.Len() != 0 {
@@ -51,7 +53,7 @@ func checkPDNWriteRead(t *rapid.T) {
 			return
 		}
 		text := buf.String()
-		r := NewPDNReader(strings.NewReader(text))
+		r := NewReader(strings.NewReader(text))
 		r.Strict = true
 		back, err := r.Next()
 		if err != nil {
@@ -60,7 +62,7 @@ func checkPDNWriteRead(t *rapid.T) {
 		if more, _ := r.Next(); more != nil {
 			t.Fatalf("a second game read back from %q", text)
 		}
-		if back.Start() != g.Start() || !slices.Equal(back.moves, g.moves) {
+		if back.start() != g.start() || !slices.Equal(back.moves, g.moves) {
 			t.Fatalf("start or moves differ after reading back %q", text)
 		}
 		for ply := 0; ply <= g.Len(); ply++ {
@@ -70,7 +72,7 @@ func checkPDNWriteRead(t *rapid.T) {
 		}
 		checkPDNTags(t, g, back)
 		var again bytes.Buffer
-		w = NewPDNWriter(&again)
+		w = NewWriter(&again)
 		w.Width = width
 		err = w.WriteGame(back)
 		if err != nil || again.String() != text {
@@ -112,8 +114,8 @@ func checkPDNTags(t *rapid.T, g, back *Game) {
 		want, ok := last[tag.Name]
 		switch {
 		case tag.Name == "FEN":
-			if p, err := ParseFEN(tag.Value); err != nil || p != g.Start() {
-				t.Fatalf("FEN tag %q does not give the start %s", tag.Value, g.Start().FEN())
+			if p, err := frisian.ParseFEN(tag.Value); err != nil || p != g.start() {
+				t.Fatalf("FEN tag %q does not give the start %s", tag.Value, g.start().FEN())
 			}
 		case !ok && tag.Name != "GameType" && tag.Name != "Result":
 			t.Fatalf("tag %s added", tag.Name)

@@ -1,4 +1,4 @@
-package frisian_test
+package pdn_test
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // TestPDNOnlyComments: a stream of comments and NAGs holds no game; it is
@@ -15,10 +16,10 @@ import (
 func TestPDNOnlyComments(t *testing.T) {
 	for _, in := range []string{"{c}", "$1", "{c} $3", "\n  {a}\n{b} !?\n"} {
 		for _, strict := range []bool{false, true} {
-			r := frisian.NewPDNReader(strings.NewReader(in))
+			r := pdn.NewReader(strings.NewReader(in))
 			r.Strict = strict
 			g, err := r.Next()
-			var errs frisian.PDNErrors
+			var errs pdn.Errors
 			if g != nil || !errors.Is(err, frisian.ErrSyntax) || !errors.As(err, &errs) || len(errs) != 1 {
 				t.Errorf("%q (strict %v): Next = %v, %v; want no game and one syntax error", in, strict, g, err)
 				continue
@@ -36,7 +37,7 @@ func TestPDNOnlyComments(t *testing.T) {
 			}
 		}
 	}
-	r := frisian.NewPDNReader(strings.NewReader("{before} 1. 32-28 * {after}"))
+	r := pdn.NewReader(strings.NewReader("{before} 1. 32-28 * {after}"))
 	g, err := r.Next()
 	if g == nil || err != nil || g.Len() != 1 {
 		t.Fatalf("a game with comments: %v, %v", g, err)

@@ -1,10 +1,12 @@
-package frisian
+package pdn
 
 // The Game tests that need nothing unexported are in game_api_test.go.
 
 import (
 	"slices"
 	"testing"
+
+	"github.com/frisian-draughts/frisian"
 
 	"pgregory.net/rapid"
 )
@@ -15,18 +17,18 @@ func TestRapidGame(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		start := anyPosition.Draw(t, "start")
 		g := NewGame(start)
-		model := []Position{start}
-		var moves []Move
+		model := []frisian.Position{start}
+		var moves []frisian.Move
 		t.Repeat(map[string]func(*rapid.T){
 			"play": func(t *rapid.T) {
-				legal := g.Position().LegalMoves()
+				legal := legalOf(g.Position()).Moves()
 				if len(legal) == 0 {
 					t.Skip("no legal move")
 				}
-				slices.SortFunc(legal, Move.Compare)
+				slices.SortFunc(legal, frisian.Move.Compare)
 				m := legal[rapid.IntRange(0, len(legal)-1).Draw(t, "move")]
 				if rapid.Bool().Draw(t, "as text") {
-					got, err := g.PlayText(g.Position().MoveText(m).String())
+					got, err := playText(g, legalOf(g.Position()).Text(m))
 					if err != nil || got != m {
 						t.Fatalf("PlayText: %v %v", got, err)
 					}
@@ -40,7 +42,7 @@ func TestRapidGame(t *testing.T) {
 				g = g.Clone()
 			},
 			"outcome": func(t *rapid.T) {
-				g.End(rapid.SampledFrom([]DrawRules{OfficialDraws, LidraughtsDraws}).Draw(t, "rules"))
+				g.Outcome(rapid.SampledFrom([]frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws}).Draw(t, "rules"))
 			},
 			"undo": func(t *rapid.T) {
 				m, ok := g.Undo()
@@ -66,15 +68,15 @@ func TestRapidGame(t *testing.T) {
 				}
 				// The game's outcome is the first over position's, under
 				// either rules, however Play, Undo and Clone interleave.
-				for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
-					wantEnd, want := -1, Outcome{}
+				for _, rules := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
+					wantEnd, want := -1, frisian.Outcome{}
 					for i, p := range model {
-						if o := p.OutcomeWith(rules); o.IsOver() {
+						if o := legalOf(p).Outcome(rules); o.IsOver() {
 							wantEnd, want = i, o
 							break
 						}
 					}
-					if o, end := g.End(rules); end != wantEnd || o != want {
+					if o, end := g.Outcome(rules); end != wantEnd || o != want {
 						t.Fatalf("%s rules: EndPly %d, outcome %v; want %d, %v", rules, end, o, wantEnd, want)
 					}
 				}

@@ -1,14 +1,43 @@
-package frisian
+package pdn
 
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
+
+	"github.com/frisian-draughts/frisian"
 )
 
-// PDN game files (Portable Draughts Notation), as lidraughts and other
-// programs write them for Frisian: tags, numbered moves, comments {…} and
-// ;…, variations (…), NAGs $n, move marks and a result (RULES.md §8).
+// ErrGameType reports a PDN game whose GameType tag names another game
+// than Frisian (40) or Frysk! (97). Such a game is reported, not replayed
+// under the wrong rules.
+var ErrGameType = errors.New("not a Frisian game")
+
+// clip cuts s to 200 bytes for an error message, so that a hostile input
+// does not make a huge one.
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200]
+	}
+	return s
+}
+
+// nilContext is the error of the call op given a nil context, which it
+// refuses rather than panic on.
+func nilContext(op string) error {
+	return fmt.Errorf("%s: nil context: %w", op, os.ErrInvalid)
+}
+
+// splitMarks cuts the move marks ("!", "?", "!!", "?!" …) off the end of a
+// move token.
+func splitMarks(tok string) (move, marks string) {
+	i := len(tok)
+	for i > 0 && (tok[i-1] == '!' || tok[i-1] == '?') {
+		i--
+	}
+	return tok[:i], tok[i:]
+}
 
 // PDN game types this package plays: Frisian, and lidraughts' Frysk!
 // (Frisian rules from five men each, the start given by the FEN tag).
@@ -21,20 +50,20 @@ const (
 // gameTypeStart returns the start position of a game of the given GameType
 // tag value ("" when there is none), and false when this package does not
 // play that game.
-func gameTypeStart(gameType string) (Position, bool) {
+func gameTypeStart(gameType string) (frisian.Position, bool) {
 	num, _, _ := strings.Cut(strings.TrimSpace(gameType), ",")
 	switch strings.TrimSpace(num) {
 	case "", gameTypeFrisian:
-		return StartPosition(), true
+		return frisian.StartPosition(), true
 	case gameTypeFrysk:
-		return MustParseFEN(fryskStart), true
+		return frisian.MustParseFEN(fryskStart), true
 	}
-	return Position{}, false
+	return frisian.Position{}, false
 }
 
-// PDNError reports a problem in a PDN file: where it is, in which game and
+// Error reports a problem in a PDN file: where it is, in which game and
 // at which move, the text at fault and what is wrong.
-type PDNError struct {
+type Error struct {
 	Game   int    // game number in the file, from 1
 	Line   int    // line of the text at fault, from 1
 	Column int    // byte column of the text at fault, from 1
@@ -47,7 +76,7 @@ type PDNError struct {
 }
 
 // Error gives the game, the place, the move number and what is wrong.
-func (e *PDNError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "PDN game %d, line %d, column %d", e.Game, e.Line, e.Column)
 	if e.Move > 0 {
@@ -55,7 +84,7 @@ func (e *PDNError) Error() string {
 	}
 	b.WriteString(": ")
 	b.WriteString(e.Err.Error())
-	var me *MoveError
+	var me *frisian.MoveError
 	if !errors.As(e.Err, &me) { // a MoveError names the move itself
 		if e.Text != "" {
 			fmt.Fprintf(&b, " at %q", e.Text)
@@ -65,15 +94,15 @@ func (e *PDNError) Error() string {
 }
 
 // Unwrap returns Err.
-func (e *PDNError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
-// PDNErrors lists the problems of one game, in the order found, as
-// go/scanner.ErrorList does. It is the error [PDNReader.Next] returns for a
+// Errors lists the problems of one game, in the order found, as
+// go/scanner.ErrorList does. It is the error [Reader.Next] returns for a
 // game with problems (in strict mode, with the first problem only).
-type PDNErrors []*PDNError
+type Errors []*Error
 
 // Error describes the first error and says how many more there are.
-func (l PDNErrors) Error() string {
+func (l Errors) Error() string {
 	switch len(l) {
 	case 0:
 		return "no PDN errors"
@@ -84,7 +113,7 @@ func (l PDNErrors) Error() string {
 }
 
 // Unwrap returns the errors, so that errors.Is and errors.As look at each.
-func (l PDNErrors) Unwrap() []error {
+func (l Errors) Unwrap() []error {
 	out := make([]error, len(l))
 	for i, e := range l {
 		out[i] = e
@@ -92,18 +121,18 @@ func (l PDNErrors) Unwrap() []error {
 	return out
 }
 
-// pdnSyntax is the Err of a PDNError for malformed PDN.
+// pdnSyntax is the Err of a Error for malformed PDN.
 type pdnSyntax string
 
 func (e pdnSyntax) Error() string { return "syntax error: " + string(e) }
-func (e pdnSyntax) Unwrap() error { return ErrSyntax }
+func (e pdnSyntax) Unwrap() error { return frisian.ErrSyntax }
 
-// pdnTooLarge is the Err of a PDNError for text over one of the limits
-// PDNReader documents.
+// pdnTooLarge is the Err of a Error for text over one of the limits
+// Reader documents.
 type pdnTooLarge string
 
 func (e pdnTooLarge) Error() string { return "too large: " + string(e) }
-func (e pdnTooLarge) Unwrap() error { return ErrTooLarge }
+func (e pdnTooLarge) Unwrap() error { return frisian.ErrTooLarge }
 
 // maxToken bounds a word of move text; longer runs of characters are
 // reported and skipped rather than stored.

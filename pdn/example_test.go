@@ -1,15 +1,18 @@
-package frisian_test
+package pdn_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
 
+	"github.com/frisian-draughts/frisian/pdn"
+
 	"github.com/frisian-draughts/frisian"
 )
 
-func ExamplePDNReader() {
+func ExampleReader() {
 	const file = `[Event "Frysk! Shield Arena"]
 [Result "2-0"]
 [GameType "97"]
@@ -22,11 +25,11 @@ func ExamplePDNReader() {
 
 1. 32-28 18-23 2. 28-19 *
 `
-	r := frisian.NewPDNReader(strings.NewReader(file))
+	r := pdn.NewReader(strings.NewReader(file))
 	for g, err := range r.Games() {
 		fmt.Println(g.Tags.Get("Event"), g.Len(), g.Position())
 		fmt.Println(" comment:", g.Annotation(1).Comments)
-		var pe *frisian.PDNError
+		var pe *pdn.Error
 		if errors.As(err, &pe) {
 			fmt.Println(" line", pe.Line, "column", pe.Column, "move", pe.Move, errors.Is(err, frisian.ErrIllegalMove))
 			fmt.Println(" ", err)
@@ -41,14 +44,21 @@ func ExamplePDNReader() {
 	//   PDN game 2, line 11, column 19, move 2: illegal move "28-19": the piece on 28 cannot move to 19
 }
 
-func ExamplePDNWriter() {
-	g := frisian.NewGame(frisian.StartPosition())
+func ExampleWriter() {
+	ctx := context.Background()
+	g := pdn.NewGame(frisian.StartPosition())
 	g.Tags.Set("Event", "Demo")
 	for _, s := range []string{"32-28", "19-23", "28x19", "14x23"} {
-		g.PlayText(s)
+		l, _ := g.Position().Legal(ctx)
+		m, err := l.ParseMove(ctx, s)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		g.Play(m)
 	}
-	g.SetAnnotation(3, frisian.Annotation{Marks: []string{"!"}, Comments: []string{"forced"}})
-	w := frisian.NewPDNWriter(os.Stdout)
+	g.SetAnnotation(3, pdn.Annotation{Marks: []string{"!"}, Comments: []string{"forced"}})
+	w := pdn.NewWriter(os.Stdout)
 	w.WriteGame(g)
 	// Output:
 	// [Event "Demo"]

@@ -1,4 +1,4 @@
-package frisian
+package pdn
 
 import (
 	"bufio"

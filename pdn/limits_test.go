@@ -1,4 +1,4 @@
-package frisian
+package pdn
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian"
 )
 
 // readAll reads every game of text leniently, failing on a nil game.
@@ -16,7 +18,7 @@ func readAll(t *testing.T, text string) ([]*Game, []error) {
 	t.Helper()
 	var games []*Game
 	var errs []error
-	for g, err := range NewPDNReader(strings.NewReader(text)).Games() {
+	for g, err := range NewReader(strings.NewReader(text)).Games() {
 		if g == nil {
 			t.Fatalf("read error %v", err)
 		}
@@ -54,7 +56,7 @@ func TestPDNTextAfterResult(t *testing.T) {
 				t.Fatalf("%d games, want %d", len(games), len(tt.plies))
 			}
 			for i, g := range games {
-				var list PDNErrors
+				var list Errors
 				errors.As(errs[i], &list)
 				if g.Len() != tt.plies[i] || len(list) != tt.errs[i] {
 					t.Errorf("game %d: %d plies, errors %v; want %d plies, %d errors", i+1, g.Len(), errs[i], tt.plies[i], tt.errs[i])
@@ -95,7 +97,7 @@ func TestPDNLimits(t *testing.T) {
 		{"long tag value", "[Event \"" + strings.Repeat("a", maxText+1) + "\"]\n[Site \"s\"]\n1. 32-28 *",
 			func(g *Game) bool { return g.Len() == 1 && g.Tags.Get("Site") == "s" && g.Tags.Get("Event") == "" }, nil},
 		{"long tag name", "[" + strings.Repeat("a", maxToken+1) + " \"v\"]\n1. 32-28 *",
-			func(g *Game) bool { return g.Len() == 1 && len(g.Tags) == 1 }, ErrSyntax},
+			func(g *Game) bool { return g.Len() == 1 && len(g.Tags) == 1 }, frisian.ErrSyntax},
 		{"too much text", "1. 32-28 " + strings.Repeat("{"+strings.Repeat("a", 1000)+"} ", maxGameText/1000+1) + "*",
 			func(g *Game) bool { return g.Len() == 1 && len(g.Annotation(1).Comments) < maxGameText/1000 }, nil},
 		{"too many small comments", "1. 32-28 " + strings.Repeat("{}", maxGameText/itemCost+1) + "*",
@@ -115,11 +117,11 @@ func TestPDNLimits(t *testing.T) {
 			}
 			is := tt.is
 			if is == nil {
-				is = ErrTooLarge
+				is = frisian.ErrTooLarge
 			}
-			var list PDNErrors
+			var list Errors
 			if !errors.As(errs[0], &list) || !errors.Is(errs[0], is) {
-				t.Fatalf("error %v, want PDNErrors with %v", errs[0], is)
+				t.Fatalf("error %v, want Errors with %v", errs[0], is)
 			}
 			if len(list) > maxGameErrors+1 {
 				t.Errorf("%d errors kept", len(list))
@@ -208,7 +210,7 @@ func TestPDNHostileMemory(t *testing.T) {
 				}
 			}}
 			games := 0
-			for g, err := range NewPDNReader(in).Games() {
+			for g, err := range NewReader(in).Games() {
 				if g == nil {
 					t.Fatalf("read error %v", err)
 				}
@@ -228,17 +230,9 @@ func TestPDNHostileMemory(t *testing.T) {
 // TestPDNNextContext: a deadline bounds the reading of a file whose games
 // set up positions that take long to search; the error says so.
 func TestPDNNextContext(t *testing.T) {
-	var worst string
-	for _, c := range worstCases(t) {
-		if c[0] == "climb3Kings2" {
-			worst = c[1]
-		}
-	}
-	if worst == "" {
-		t.Fatal("no climb3Kings2 in testdata/worstcase.txt")
-	}
+	worst := climb3Kings2
 	game := "[FEN \"" + worst + "\"]\n1. 1-2 *\n\n" // any move: it is searched first
-	r := NewPDNReader(strings.NewReader(strings.Repeat(game, 1000)))
+	r := NewReader(strings.NewReader(strings.Repeat(game, 1000)))
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -247,12 +241,12 @@ func TestPDNNextContext(t *testing.T) {
 	for {
 		var g *Game
 		g, err = r.NextContext(ctx)
-		if g == nil || errors.Is(err, ErrSearchStopped) {
+		if g == nil || errors.Is(err, frisian.ErrSearchStopped) {
 			break
 		}
 		n++
 	}
-	if !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.DeadlineExceeded) {
+	if !errors.Is(err, frisian.ErrSearchStopped) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("after %d games: %v, want ErrSearchStopped and the deadline", n, err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
@@ -263,7 +257,7 @@ func TestPDNNextContext(t *testing.T) {
 	}
 	// An ordinary file reads the same with a context as without.
 	f := "[Event \"a\"]\n1. 32-28 18-23 *\n\n[Event \"b\"]\n1. 31-26 *\n"
-	r = NewPDNReader(strings.NewReader(f))
+	r = NewReader(strings.NewReader(f))
 	for i := range 2 {
 		if g, err := r.NextContext(context.Background()); err != nil || g.Len() != 2-i {
 			t.Fatalf("game %d: %v", i+1, err)

@@ -1,4 +1,4 @@
-package frisian_test
+package pdn_test
 
 // Tests of Game through the exported API alone. TestRapidGame, which plays
 // from the random positions of gen_test.go, is in game_test.go.
@@ -8,50 +8,52 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/frisian-draughts/frisian/pdn"
+
 	"github.com/frisian-draughts/frisian"
 )
 
 func TestGamePlayUndo(t *testing.T) {
-	var g frisian.Game // the zero Game starts from the start position
-	if g.Start() != frisian.StartPosition() || g.Len() != 0 {
-		t.Fatalf("zero Game: %s, %d plies", g.Start().FEN(), g.Len())
+	var g pdn.Game // the zero Game starts from the start position
+	if startOf(&g) != frisian.StartPosition() || g.Len() != 0 {
+		t.Fatalf("zero Game: %s, %d plies", startOf(&g).FEN(), g.Len())
 	}
 	for _, s := range []string{"32-28", "19-23", "28x19", "14x23"} {
-		if _, err := g.PlayText(s); err != nil {
+		if _, err := playText(&g, s); err != nil {
 			t.Fatalf("PlayText(%q): %v", s, err)
 		}
 	}
-	m, before, ok := g.MoveAt(2)
-	if p2, _ := g.PositionAt(2); g.Len() != 4 || !ok || before.MoveText(m).String() != "28x19" || before != p2 {
-		t.Errorf("after four plies: %d, %q", g.Len(), before.MoveText(m).String())
+	m := g.Played()[2]
+	if before, ok := g.PositionAt(2); g.Len() != 4 || !ok || legalOf(before).Text(m) != "28x19" {
+		t.Errorf("after four plies: %d, %q", g.Len(), legalOf(before).Text(m))
 	}
-	for _, i := range []int{-1, 4} {
-		if m, before, ok := g.MoveAt(i); ok || !m.IsZero() || before != (frisian.Position{}) {
-			t.Errorf("MoveAt(%d) = %v, %v, %v", i, m, before, ok)
+	for _, i := range []int{-1, 5} {
+		if p, ok := g.PositionAt(i); ok || p != (frisian.Position{}) {
+			t.Errorf("PositionAt(%d) = %v, %v", i, p, ok)
 		}
 	}
-	before = g.Position()
-	if _, err := g.PlayText("32-28"); !errors.Is(err, frisian.ErrIllegalMove) {
+	before := g.Position()
+	if _, err := playText(&g, "32-28"); !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Errorf("illegal text: %v", err)
 	}
-	if _, err := g.PlayText("bogus"); !errors.Is(err, frisian.ErrInvalidMove) {
+	if _, err := playText(&g, "bogus"); !errors.Is(err, frisian.ErrInvalidMove) {
 		t.Errorf("invalid text: %v", err)
 	}
 	if err := g.Play(frisian.Move{}); !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Errorf("zero Move: %v", err)
 	}
 	// A legal move of another position is refused too.
-	if err := g.Play(frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26").LegalMoves()[0]); !errors.Is(err, frisian.ErrIllegalMove) {
+	if err := g.Play(legalOf(frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")).Moves()[0]); !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Errorf("foreign move: %v", err)
 	}
 	if g.Position() != before || g.Len() != 4 {
 		t.Errorf("a refused move changed the game")
 	}
-	m, ok = g.Undo()
-	if !ok || m.String() != "14x23" || g.Len() != 3 {
+	m, ok := g.Undo()
+	p3, _ := g.PositionAt(3)
+	if !ok || legalOf(p3).Text(m) != "14x23" || g.Len() != 3 {
 		t.Errorf("Undo = %v, %v", m, ok)
 	}
-	p3, _ := g.PositionAt(3)
 	if g.Position() != p3 || p3.Apply(m) != before {
 		t.Errorf("Undo did not restore the position")
 	}
@@ -70,9 +72,9 @@ func TestGamePlayUndo(t *testing.T) {
 }
 
 func TestGameAnnotations(t *testing.T) {
-	g := frisian.NewGame(frisian.StartPosition())
-	g.PlayText("32-28")
-	a := frisian.Annotation{Marks: []string{"!"}, Comments: []string{"good"}}
+	g := pdn.NewGame(frisian.StartPosition())
+	playText(g, "32-28")
+	a := pdn.Annotation{Marks: []string{"!"}, Comments: []string{"good"}}
 	if !g.SetAnnotation(1, a) || g.SetAnnotation(2, a) || g.SetAnnotation(-1, a) {
 		t.Errorf("SetAnnotation range")
 	}
@@ -89,26 +91,26 @@ func TestGameAnnotations(t *testing.T) {
 		t.Errorf("empty annotations")
 	}
 	c := g.Clone()
-	c.PlayText("19-23")
-	c.SetAnnotation(1, frisian.Annotation{})
+	playText(c, "19-23")
+	c.SetAnnotation(1, pdn.Annotation{})
 	c.Tags.Set("Event", "clone")
 	if g.Len() != 1 || g.Annotation(1).IsZero() || g.Tags.Get("Event") != "" {
 		t.Errorf("Clone shares state with the original")
 	}
 	// Undo drops the annotation of the move taken back.
 	g.Undo()
-	g.PlayText("32-28")
+	playText(g, "32-28")
 	if !g.Annotation(1).IsZero() {
 		t.Errorf("annotation survived Undo")
 	}
 }
 
 func TestTags(t *testing.T) {
-	var tags frisian.Tags
+	var tags pdn.Tags
 	tags.Set("Event", "a")
 	tags.Set("Site", "b")
 	tags.Set("Event", "c")
-	if len(tags) != 2 || tags[0] != (frisian.Tag{"Event", "c"}) || tags.Get("Site") != "b" {
+	if len(tags) != 2 || tags[0] != (pdn.Tag{"Event", "c"}) || tags.Get("Site") != "b" {
 		t.Errorf("tags = %v", tags)
 	}
 	if _, ok := tags.Lookup("event"); ok {
@@ -124,19 +126,19 @@ func TestTags(t *testing.T) {
 // game that runs to 100 000 plies; the cost per call must not grow with
 // the game.
 func BenchmarkGameOutcomeLong(b *testing.B) {
-	g := frisian.NewGame(frisian.MustParseFEN("W:WK46,K49:BK1,K4"))
+	g := pdn.NewGame(frisian.MustParseFEN("W:WK46,K49:BK1,K4"))
 	shuttle := []string{"46-41", "1-7", "41-46", "7-1"}
 	for i := range 100_000 {
-		if _, err := g.PlayText(shuttle[i%4]); err != nil {
+		if _, err := playText(g, shuttle[i%4]); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		if _, err := g.PlayText(shuttle[i%4]); err != nil {
+		if _, err := playText(g, shuttle[i%4]); err != nil {
 			b.Fatal(err)
 		}
-		if g.Outcome().IsOver() {
+		if o, _ := g.Outcome(frisian.OfficialDraws); o.IsOver() {
 			b.Fatal("the shuttle ended the game")
 		}
 	}
@@ -150,12 +152,12 @@ func TestDrawGames(t *testing.T) {
 		officialPly, lidraughtsPly int
 	}{
 		// One king each: at once (ply 0) officially, after 4 plies on lidraughts.
-		{frisian.Outcome{frisian.Draw, frisian.OneKingEach}, frisian.Outcome{frisian.Draw, frisian.LidraughtsOneKingEach}, 0, 4},
+		{frisian.Outcome{Result: frisian.Draw, Reason: frisian.OneKingEach}, frisian.Outcome{Result: frisian.Draw, Reason: frisian.LidraughtsOneKingEach}, 0, 4},
 		// Two kings against one, White to move first: White's 7th move is
 		// ply 13; lidraughts counts 14 plies.
-		{frisian.Outcome{frisian.Draw, frisian.TwoKingsAgainstOne}, frisian.Outcome{frisian.Draw, frisian.LidraughtsTwoKingsAgainstOne}, 13, 14},
+		{frisian.Outcome{Result: frisian.Draw, Reason: frisian.TwoKingsAgainstOne}, frisian.Outcome{Result: frisian.Draw, Reason: frisian.LidraughtsTwoKingsAgainstOne}, 13, 14},
 		// One king each, White to move and lost: Black takes at ply 2.
-		{frisian.Outcome{frisian.BlackWins, frisian.NoLegalMove}, frisian.Outcome{frisian.BlackWins, frisian.NoLegalMove}, 2, 2},
+		{frisian.Outcome{Result: frisian.BlackWins, Reason: frisian.NoLegalMove}, frisian.Outcome{Result: frisian.BlackWins, Reason: frisian.NoLegalMove}, 2, 2},
 	}
 	if len(games) != len(want) {
 		t.Fatalf("%d games", len(games))
@@ -165,18 +167,18 @@ func TestDrawGames(t *testing.T) {
 		if errs[i] != nil {
 			t.Fatalf("game %d: %v", i+1, errs[i])
 		}
-		if o, ply := g.End(frisian.OfficialDraws); o != w.official || ply != w.officialPly {
+		if o, ply := g.Outcome(frisian.OfficialDraws); o != w.official || ply != w.officialPly {
 			t.Errorf("game %d: official %v at %d, want %v at %d", i+1, o, ply, w.official, w.officialPly)
 		}
-		if o, ply := g.End(frisian.LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
+		if o, ply := g.Outcome(frisian.LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
 			t.Errorf("game %d: lidraughts %v at %d, want %v at %d", i+1, o, ply, w.lidraughts, w.lidraughtsPly)
 		}
 		// The ply before the end is not over.
 		for _, rules := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
-			_, end := g.End(rules)
+			_, end := g.Outcome(rules)
 			if end > 0 {
 				p, _ := g.PositionAt(end - 1)
-				if p.OutcomeWith(rules).IsOver() {
+				if legalOf(p).Outcome(rules).IsOver() {
 					t.Errorf("game %d: %v already over at %d", i+1, rules, end-1)
 				}
 			}
@@ -241,7 +243,7 @@ func TestDrawCountersLidraughtsGames(t *testing.T) {
 		if len(end) != 1 || end[0].Count != end[0].Limit || len(prev) != 1 || prev[0].Reason != end[0].Reason || prev[0].Count != end[0].Limit-1 {
 			t.Errorf("%s: counts %v then %v", g.Tags.Get("Site"), prev, end)
 		}
-		if o := last.OutcomeWith(frisian.LidraughtsDraws); o != (frisian.Outcome{Result: frisian.Draw, Reason: end[0].Reason}) {
+		if o := legalOf(last).Outcome(frisian.LidraughtsDraws); o != (frisian.Outcome{Result: frisian.Draw, Reason: end[0].Reason}) {
 			t.Errorf("%s: outcome %v", g.Tags.Get("Site"), o)
 		}
 	}

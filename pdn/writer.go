@@ -1,18 +1,21 @@
-package frisian
+package pdn
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/frisian-draughts/frisian"
 )
 
-// PDNWriter writes games as PDN that lidraughts and PDNReader accept: the
+// Writer writes games as PDN that lidraughts and Reader accept: the
 // tags, a blank line, the numbered moves in shortest unambiguous text
-// ([Position.MoveText]) with their annotations, wrapped to Width columns, the
+// ([Legal.Text]) with their annotations, wrapped to Width columns, the
 // result and a blank line.
-type PDNWriter struct {
+type Writer struct {
 	// Width is the line length to wrap the move text at (80 when 0). A
 	// single long comment may still run over it.
 	Width int
@@ -20,17 +23,17 @@ type PDNWriter struct {
 	// Draws are the draw rules that decide the result written for a game
 	// without a Result tag: [OfficialDraws] (the zero value) or, for a game
 	// played by lidraughts' counting, LidraughtsDraws.
-	Draws DrawRules
+	Draws frisian.DrawRules
 
 	w io.Writer
 }
 
-// NewPDNWriter returns a writer of PDN to w.
-func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
+// NewWriter returns a writer of PDN to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
 // WriteGame writes g.
 //
-// What is written reads back with PDNReader to the same game: the same
+// What is written reads back with Reader to the same game: the same
 // start, moves and annotations, and the tags written. To that end the
 // writer normalises what PDN cannot hold or a reader would read otherwise:
 //   - Tags are written in their order, a name given twice once, at its
@@ -38,7 +41,7 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 //     reader needs are added when missing: GameType "40" (Frisian), FEN
 //     when the game does not start where its game type starts (a FEN tag
 //     that does not give the start position is rewritten) and Result, from
-//     g.End(pw.Draws). The result marker after the moves is the
+//     g.Outcome(pw.Draws). The result marker after the moves is the
 //     Result tag's value, or "*" when that is not a result.
 //   - A newline in a tag value, which a tag cannot hold, is written as a
 //     space; comments are written without surrounding spaces, which a
@@ -48,13 +51,13 @@ func NewPDNWriter(w io.Writer) *PDNWriter { return &PDNWriter{w: w} }
 // The error wraps [ErrGameType] for a GameType tag of another game than
 // Frisian or Frysk!, [ErrSyntax] for a tag name, mark or variation that
 // cannot be written as PDN, [ErrTooLarge] for a game past the limits a
-// PDNReader keeps, and os.ErrInvalid for a nil game or a writer not made
-// by [NewPDNWriter]; or it is the underlying writer's. Nothing is written
+// Reader keeps, and os.ErrInvalid for a nil game or a writer not made
+// by [NewWriter]; or it is the underlying writer's. Nothing is written
 // when the game cannot be.
-func (pw *PDNWriter) WriteGame(g *Game) error {
+func (pw *Writer) WriteGame(g *Game) error {
 	if pw.w == nil {
 		// A programming error; os.ErrInvalid lets errors.Is tell it apart.
-		return fmt.Errorf("PDNWriter not made by NewPDNWriter: %w", os.ErrInvalid)
+		return fmt.Errorf("Writer not made by NewWriter: %w", os.ErrInvalid)
 	}
 	b, err := appendPDN(nil, g, pw.Width, pw.Draws)
 	if err != nil {
@@ -65,25 +68,25 @@ func (pw *PDNWriter) WriteGame(g *Game) error {
 }
 
 // MarshalText implements encoding.TextMarshaler with the PDN of g, as a
-// zero-configured [PDNWriter.WriteGame] writes it (the official draw rules
+// zero-configured [Writer.WriteGame] writes it (the official draw rules
 // decide a missing Result).
-func (g *Game) MarshalText() ([]byte, error) { return appendPDN(nil, g, 0, OfficialDraws) }
+func (g *Game) MarshalText() ([]byte, error) { return appendPDN(nil, g, 0, frisian.OfficialDraws) }
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads one PDN game,
 // strictly, into g. Text with more than one game is an error.
 func (g *Game) UnmarshalText(text []byte) error {
-	r := NewPDNReader(strings.NewReader(string(text)))
+	r := NewReader(strings.NewReader(string(text)))
 	r.Strict = true
 	got, err := r.Next()
 	if err == io.EOF {
-		return &PDNError{Game: 1, Line: 1, Column: 1, Err: pdnSyntax("no game")}
+		return &Error{Game: 1, Line: 1, Column: 1, Err: pdnSyntax("no game")}
 	}
 	if err != nil {
 		return err
 	}
 	if more, err := r.Next(); more != nil || err != io.EOF {
 		if err == nil || err == io.EOF {
-			err = &PDNError{Game: 2, Line: 1, Column: 1, Err: pdnSyntax("more than one game")}
+			err = &Error{Game: 2, Line: 1, Column: 1, Err: pdnSyntax("more than one game")}
 		}
 		return err
 	}
@@ -118,19 +121,19 @@ func (pl *pdnLine) add(tok string) {
 
 // writeError reports game content that PDN cannot hold.
 func writeError(format string, args ...any) error {
-	return fmt.Errorf("cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrSyntax)
+	return fmt.Errorf("cannot write PDN: %s: %w", fmt.Sprintf(format, args...), frisian.ErrSyntax)
 }
 
 // appendPDN appends g as PDN, wrapped to width columns, with a missing
 // Result tag decided under draws.
-func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) {
+func appendPDN(dst []byte, g *Game, width int, draws frisian.DrawRules) ([]byte, error) {
 	if g == nil {
 		return dst, fmt.Errorf("cannot write a nil Game as PDN: %w", os.ErrInvalid)
 	}
 	if width <= 0 {
 		width = 80
 	}
-	start := g.Start()
+	start := g.start()
 	tags, err := pdnTags(g, draws)
 	if err != nil {
 		return dst, err
@@ -180,21 +183,26 @@ func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) 
 	interrupted := annotate(0)
 	number, turn := 1, start.Turn()
 	for i, m := range g.moves {
-		p := g.positions[i]
-		text := p.MoveText(m).String()
+		// A game's positions come from legal moves, whose captures the
+		// search settles at once: no context needed.
+		l, err := g.positions[i].Legal(context.Background())
+		if err != nil {
+			return dst, err
+		}
+		text := l.Text(m)
 		if mk := g.notes[i+1].Marks; len(mk) > 0 && mk[0][0] != '$' {
 			text += mk[0]
 		}
 		// A move number and its move go on one line.
 		switch {
-		case turn == White:
+		case turn == frisian.White:
 			text = strconv.Itoa(number) + ". " + text
 		case i == 0 || interrupted:
 			text = strconv.Itoa(number) + "... " + text
 		}
 		pl.add(text)
 		interrupted = annotate(i + 1)
-		if turn == Black {
+		if turn == frisian.Black {
 			number++
 		}
 		turn = turn.Opponent()
@@ -208,14 +216,14 @@ func appendPDN(dst []byte, g *Game, width int, draws DrawRules) ([]byte, error) 
 }
 
 // pdnTags returns g's tags as a reader will keep them (one of each name),
-// with those a reader needs added (see [PDNWriter.WriteGame]), a missing
+// with those a reader needs added (see [Writer.WriteGame]), a missing
 // Result from the outcome under draws.
-func pdnTags(g *Game, draws DrawRules) (Tags, error) {
+func pdnTags(g *Game, draws frisian.DrawRules) (Tags, error) {
 	var tags Tags
 	for _, t := range g.Tags {
 		tags.Set(t.Name, t.Value)
 	}
-	start := g.Start()
+	start := g.start()
 	gt, ok := tags.Lookup("GameType")
 	if !ok {
 		tags.Set("GameType", gameTypeFrisian)
@@ -226,14 +234,14 @@ func pdnTags(g *Game, draws DrawRules) (Tags, error) {
 	}
 	fen, ok := tags.Lookup("FEN")
 	if ok {
-		if p, err := ParseFEN(fen); err != nil || p != start {
+		if p, err := frisian.ParseFEN(fen); err != nil || p != start {
 			tags.Set("FEN", start.FEN())
 		}
 	} else if start != defaultStart {
 		tags.Set("FEN", start.FEN())
 	}
 	if _, ok := tags.Lookup("Result"); !ok {
-		o, _ := g.End(draws)
+		o, _ := g.Outcome(draws)
 		tags.Set("Result", o.Result.PDN())
 	}
 	return tags, nil
@@ -241,10 +249,10 @@ func pdnTags(g *Game, draws DrawRules) (Tags, error) {
 
 // checkWritable refuses a game that PDN cannot hold (tag names, marks and
 // variations that would read back otherwise) or that is past the limits a
-// PDNReader keeps, so that what is written reads back whole.
+// Reader keeps, so that what is written reads back whole.
 func checkWritable(g *Game, tags Tags) error {
 	tooLarge := func(format string, args ...any) error {
-		return fmt.Errorf("cannot write PDN: %s: %w", fmt.Sprintf(format, args...), ErrTooLarge)
+		return fmt.Errorf("cannot write PDN: %s: %w", fmt.Sprintf(format, args...), frisian.ErrTooLarge)
 	}
 	if g.Len() > maxGamePlies {
 		return tooLarge("%d plies, more than %d", g.Len(), maxGamePlies)

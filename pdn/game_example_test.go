@@ -1,7 +1,10 @@
-package frisian_test
+package pdn_test
 
 import (
+	"context"
 	"fmt"
+
+	"github.com/frisian-draughts/frisian/pdn"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -9,19 +12,29 @@ import (
 func ExampleGame() {
 	// One king each: the official rules draw at once when neither side can
 	// force a capture; lidraughts lets four plies be played first.
-	g := frisian.NewGame(frisian.MustParseFEN("W:WK47:BK4"))
+	ctx := context.Background()
+	g := pdn.NewGame(frisian.MustParseFEN("W:WK47:BK4"))
 	g.Tags.Set("Event", "Endgame")
 	for _, s := range []string{"47-41", "4-9", "41-47", "9-4"} {
-		if _, err := g.PlayText(s); err != nil {
+		l, err := g.Position().Legal(ctx)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		m, err := l.ParseMove(ctx, s)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
 			fmt.Println(err)
 		}
 	}
 	fmt.Println(g.Len(), g.Position())
-	fmt.Println(g.End(frisian.OfficialDraws))
-	fmt.Println(g.End(frisian.LidraughtsDraws))
+	fmt.Println(g.Outcome(frisian.OfficialDraws))
+	fmt.Println(g.Outcome(frisian.LidraughtsDraws))
 
 	m, _ := g.Undo()
-	o, ply := g.End(frisian.LidraughtsDraws)
+	o, ply := g.Outcome(frisian.LidraughtsDraws)
 	fmt.Println("took back", m, "-", o, ply)
 
 	pdn, _ := g.MarshalText()

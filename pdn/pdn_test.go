@@ -1,4 +1,4 @@
-package frisian
+package pdn
 
 // PDN round trips: of the test files, of random games (gen_test.go) and of
 // fuzzed text. The PDN tests that need nothing unexported are in
@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frisian-draughts/frisian"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
@@ -23,8 +25,8 @@ import (
 // pdnCompare reports how b differs from a as games read back from a's PDN:
 // same start, moves and annotations, and every tag of a with its value.
 func pdnCompare(a, b *Game) string {
-	if a.Start() != b.Start() {
-		return "start " + a.Start().FEN() + " vs " + b.Start().FEN()
+	if a.start() != b.start() {
+		return "start " + a.start().FEN() + " vs " + b.start().FEN()
 	}
 	if !slices.Equal(a.moves, b.moves) {
 		return "moves differ"
@@ -47,12 +49,12 @@ func pdnCompare(a, b *Game) string {
 func pdnRoundTrip(t txtFailer, g *Game) {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := NewPDNWriter(&buf).WriteGame(g); err != nil {
+	if err := NewWriter(&buf).WriteGame(g); err != nil {
 		t.Errorf("WriteGame: %v", err)
 		return
 	}
 	text := buf.String()
-	r := NewPDNReader(strings.NewReader(text))
+	r := NewReader(strings.NewReader(text))
 	r.Strict = true
 	back, err := r.Next()
 	if err != nil {
@@ -101,8 +103,8 @@ func TestPDNWriteRoundTrip(t *testing.T) {
 }
 
 func TestPDNWriteAddsTags(t *testing.T) {
-	g := NewGame(MustParseFEN("W:WK47:BK4"))
-	if _, err := g.PlayText("47-41"); err != nil {
+	g := NewGame(frisian.MustParseFEN("W:WK47:BK4"))
+	if _, err := playText(g, "47-41"); err != nil {
 		t.Fatal(err)
 	}
 	out, err := g.MarshalText()
@@ -114,10 +116,10 @@ func TestPDNWriteAddsTags(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 	// A FEN tag that does not give the start is rewritten.
-	g = NewGame(StartPosition())
+	g = NewGame(frisian.StartPosition())
 	g.Tags.Set("FEN", "W:W31:B1")
 	out, _ = g.MarshalText()
-	if !strings.Contains(string(out), `[FEN "`+StartPosition().FEN()+`"]`) {
+	if !strings.Contains(string(out), `[FEN "`+frisian.StartPosition().FEN()+`"]`) {
 		t.Errorf("FEN tag not corrected:\n%s", out)
 	}
 	// Content PDN cannot hold is refused with ErrSyntax.
@@ -125,19 +127,19 @@ func TestPDNWriteAddsTags(t *testing.T) {
 		{Marks: []string{"x"}}, {Marks: []string{"$"}}, {Variations: []string{"1. 32-28 )("}},
 		{Variations: []string{"{open"}},
 	} {
-		g := NewGame(StartPosition())
+		g := NewGame(frisian.StartPosition())
 		g.SetAnnotation(0, a)
-		if _, err := g.MarshalText(); !errors.Is(err, ErrSyntax) {
+		if _, err := g.MarshalText(); !errors.Is(err, frisian.ErrSyntax) {
 			t.Errorf("%+v: err %v, want ErrSyntax", a, err)
 		}
 	}
-	g = NewGame(StartPosition())
+	g = NewGame(frisian.StartPosition())
 	g.Tags.Set("Bad Name", "v")
-	if _, err := g.MarshalText(); !errors.Is(err, ErrSyntax) {
+	if _, err := g.MarshalText(); !errors.Is(err, frisian.ErrSyntax) {
 		t.Errorf("bad tag name: %v", err)
 	}
 	// Comments with a '}' survive as line comments.
-	g = NewGame(StartPosition())
+	g = NewGame(frisian.StartPosition())
 	g.SetAnnotation(0, Annotation{Comments: []string{"a}b", "c"}})
 	pdnRoundTrip(t, g)
 }
@@ -181,14 +183,14 @@ func TestRapidPDNStream(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		games := rapid.SliceOfN(rapid.Custom(pdnGame), 1, 4).Draw(t, "games")
 		var buf bytes.Buffer
-		w := NewPDNWriter(&buf)
+		w := NewWriter(&buf)
 		w.Width = rapid.IntRange(20, 120).Draw(t, "width")
 		for _, g := range games {
 			if err := w.WriteGame(g); err != nil {
 				t.Fatal(err)
 			}
 		}
-		r := NewPDNReader(&buf)
+		r := NewReader(&buf)
 		r.Strict = true
 		i := 0
 		for back, err := range r.Games() {
@@ -210,7 +212,7 @@ func TestRapidPDNStream(t *testing.T) {
 }
 
 // FuzzPDN reads arbitrary text leniently. It must never panic, every error
-// must be a PDNError with a position inside the text, and every game read
+// must be a Error with a position inside the text, and every game read
 // must survive a write and a strict read unchanged.
 func FuzzPDN(f *testing.F) {
 	files, _ := filepath.Glob("testdata/pdn/*.pdn")
@@ -235,14 +237,14 @@ func FuzzPDN(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		lines := strings.Count(s, "\n") + 1
-		r := NewPDNReader(strings.NewReader(s))
+		r := NewReader(strings.NewReader(s))
 		games := 0
 		for g, err := range r.Games() {
 			if g == nil {
 				// Only a stream's last stretch of comments and NAGs, which
 				// holds no game, ends with an error and no game.
-				var list PDNErrors
-				if !errors.Is(err, ErrSyntax) || !errors.As(err, &list) || len(list) != 1 || list[0].Game != games+1 {
+				var list Errors
+				if !errors.Is(err, frisian.ErrSyntax) || !errors.As(err, &list) || len(list) != 1 || list[0].Game != games+1 {
 					t.Fatalf("read error on a string: %v", err)
 				}
 				if g, err := r.Next(); g != nil || err != io.EOF {
@@ -255,9 +257,9 @@ func FuzzPDN(f *testing.F) {
 				t.Fatalf("more games than bytes")
 			}
 			if err != nil {
-				var list PDNErrors
+				var list Errors
 				if !errors.As(err, &list) || len(list) == 0 {
-					t.Fatalf("error %v is not PDNErrors", err)
+					t.Fatalf("error %v is not Errors", err)
 				}
 				for _, e := range list {
 					if e.Line < 1 || e.Line > lines || e.Column < 1 || e.Game != games || e.Err == nil {

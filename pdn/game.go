@@ -1,7 +1,10 @@
-package frisian
+package pdn
 
 import (
+	"context"
 	"slices"
+
+	"github.com/frisian-draughts/frisian"
 )
 
 // Tag is one PDN tag pair, such as [Event "Frysk! Shield Arena"].
@@ -82,10 +85,10 @@ type Game struct {
 	// file; the writer adds GameType, FEN and Result when they are missing.
 	Tags Tags
 
-	moves     []Move
-	positions []Position   // positions[i] is before moves[i]; one more than moves
-	notes     []Annotation // notes[0] before the first move; notes[i] after move i
-	ends      [2]gameEnd   // by draw rules: official, lidraughts
+	moves     []frisian.Move
+	positions []frisian.Position // positions[i] is before moves[i]; one more than moves
+	notes     []Annotation       // notes[0] before the first move; notes[i] after move i
+	ends      [2]gameEnd         // by draw rules: official, lidraughts
 }
 
 // gameEnd remembers how far a game's positions have been looked at for its
@@ -93,30 +96,30 @@ type Game struct {
 type gameEnd struct {
 	checked int // positions[:checked] are not over
 	found   bool
-	outcome Outcome // of positions[checked] when found
+	outcome frisian.Outcome // of positions[checked] when found
 }
 
 // NewGame returns a game without moves starting from start.
-func NewGame(start Position) *Game {
-	return &Game{positions: []Position{start}, notes: make([]Annotation, 1)}
+func NewGame(start frisian.Position) *Game {
+	return &Game{positions: []frisian.Position{start}, notes: make([]Annotation, 1)}
 }
 
 // init gives the zero Game its start position.
 func (g *Game) init() {
 	if len(g.positions) == 0 {
-		g.positions = []Position{StartPosition()}
+		g.positions = []frisian.Position{frisian.StartPosition()}
 		g.notes = make([]Annotation, 1)
 	}
 }
 
-// Start returns the position the game started from.
-func (g *Game) Start() Position {
+// start returns the position the game started from.
+func (g *Game) start() frisian.Position {
 	g.init()
 	return g.positions[0]
 }
 
 // Position returns the current position: the one after the last move.
-func (g *Game) Position() Position {
+func (g *Game) Position() frisian.Position {
 	g.init()
 	return g.positions[len(g.positions)-1]
 }
@@ -124,29 +127,19 @@ func (g *Game) Position() Position {
 // Len returns the number of moves (plies) played.
 func (g *Game) Len() int { return len(g.moves) }
 
-// Played returns a copy of the moves played. ([Position.Moves] and
-// LegalMoves are the moves that may be played next.)
-func (g *Game) Played() []Move { return slices.Clone(g.moves) }
+// Played returns a copy of the moves played. ([Legal.Moves] are the moves
+// that may be played next.)
+func (g *Game) Played() []frisian.Move { return slices.Clone(g.moves) }
 
 // PositionAt returns the position after ply moves: the start position for
 // 0, the current one for Len. Outside 0..Len it returns the zero Position
 // and false.
-func (g *Game) PositionAt(ply int) (Position, bool) {
+func (g *Game) PositionAt(ply int) (frisian.Position, bool) {
 	g.init()
 	if ply < 0 || ply >= len(g.positions) {
-		return Position{}, false
+		return frisian.Position{}, false
 	}
 	return g.positions[ply], true
-}
-
-// MoveAt returns move i (0-based) and the position it was played in, and
-// false when there is no move i. The last move, to draw it or to write it
-// as text (before.MoveText(m)), is MoveAt(Len()-1).
-func (g *Game) MoveAt(i int) (m Move, before Position, ok bool) {
-	if i < 0 || i >= len(g.moves) {
-		return Move{}, Position{}, false
-	}
-	return g.moves[i], g.positions[i], true
 }
 
 // Play plays m in the current position. The error, a *MoveError wrapping
@@ -155,7 +148,7 @@ func (g *Game) MoveAt(i int) (m Move, before Position, ok bool) {
 // Play does not stop at the end of the game: a drawn position has legal
 // moves and accepts them, since a game record may go on after a draw rule
 // applied (Outcome reports the first end).
-func (g *Game) Play(m Move) error {
+func (g *Game) Play(m frisian.Move) error {
 	p := g.Position()
 	next, err := p.Play(m)
 	if err != nil {
@@ -165,19 +158,7 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// PlayText reads PDN move text in the current position (see
-// [Position.ParseMove]), plays it and returns the move.
-func (g *Game) PlayText(s string) (Move, error) {
-	p := g.Position()
-	m, err := p.ParseMove(s)
-	if err != nil {
-		return Move{}, err
-	}
-	g.push(m, p.Apply(m))
-	return m, nil
-}
-
-func (g *Game) push(m Move, next Position) {
+func (g *Game) push(m frisian.Move, next frisian.Position) {
 	g.moves = append(g.moves, m)
 	g.positions = append(g.positions, next)
 	g.notes = append(g.notes, Annotation{})
@@ -185,10 +166,10 @@ func (g *Game) push(m Move, next Position) {
 
 // Undo takes back the last move, with its annotation, and returns it. It
 // returns false when no move has been played.
-func (g *Game) Undo() (Move, bool) {
+func (g *Game) Undo() (frisian.Move, bool) {
 	n := len(g.moves)
 	if n == 0 {
-		return Move{}, false
+		return frisian.Move{}, false
 	}
 	m := g.moves[n-1]
 	g.moves = g.moves[:n-1]
@@ -230,34 +211,32 @@ func (g *Game) note(ply int) *Annotation {
 	return &g.notes[ply]
 }
 
-// Outcome returns the outcome of the game under the official rules: that of
-// the first position of the game that is over (see [Position.Outcome]), or
-// Ongoing. Moves played after that do not change it. The game remembers
-// how far it has looked, so that calling Outcome after every move looks at
-// one new position each time.
-func (g *Game) Outcome() Outcome {
-	o, _ := g.End(OfficialDraws)
-	return o
-}
-
-// End returns the outcome of the game under the given draw rules (see
-// Outcome) and the ply at which it ended: the number of moves played
-// before its end, or -1 when the game has not ended.
-func (g *Game) End(rules DrawRules) (o Outcome, ply int) {
+// Outcome returns the outcome of the game under the given draw rules and
+// the ply at which it ended: that of the first position of the game that
+// is over (see [Legal.Outcome]) and the number of moves played before it,
+// or Ongoing and -1. Moves played after that do not change it. The game
+// remembers how far it has looked, so that calling Outcome after every
+// move looks at one new position each time.
+func (g *Game) Outcome(rules frisian.DrawRules) (o frisian.Outcome, ply int) {
 	g.init()
 	e := &g.ends[0]
-	if rules == LidraughtsDraws {
+	if rules == frisian.LidraughtsDraws {
 		e = &g.ends[1]
 	}
 	for !e.found && e.checked < len(g.positions) {
-		if o := g.positions[e.checked].OutcomeWith(rules); o.IsOver() {
+		// A game's positions come from legal moves: no context needed.
+		l, err := g.positions[e.checked].Legal(context.Background())
+		if err != nil {
+			break // cannot happen with a context that is never done
+		}
+		if o := l.Outcome(rules); o.IsOver() {
 			e.found, e.outcome = true, o
 		} else {
 			e.checked++
 		}
 	}
 	if !e.found {
-		return Outcome{}, -1
+		return frisian.Outcome{}, -1
 	}
 	return e.outcome, e.checked
 }
