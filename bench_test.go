@@ -36,10 +36,11 @@ func BenchmarkPerft9(b *testing.B) {
 
 func benchLegalMoves(b *testing.B, fen string) {
 	p := MustParseFEN(fen)
-	b.Run("LegalMoves", func(b *testing.B) {
+	b.Run("Legal", func(b *testing.B) {
 		b.ReportAllocs()
+		ctx := context.Background()
 		for b.Loop() {
-			_ = legalOf(p).Moves()
+			_, _ = p.Legal(ctx)
 		}
 	})
 	b.Run("AppendLegalMoves", func(b *testing.B) {
@@ -147,7 +148,7 @@ func worstCases(t testing.TB) [][3]string {
 	return out
 }
 
-// BenchmarkWorstCase times LegalMoves on the hardest known positions.
+// BenchmarkWorstCase times Legal on the hardest known positions.
 func BenchmarkWorstCase(b *testing.B) {
 	for _, c := range worstCases(b) {
 		p := MustParseFEN(c[1])
@@ -200,13 +201,13 @@ func BenchmarkUIPosition(b *testing.B) {
 			b.Fatal(err)
 		}
 		ctx := context.Background()
-		b.Run(c.name+"/OutcomeWith", func(b *testing.B) {
+		b.Run(c.name+"/LegalOutcome", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = legalOf(p).Outcome(OfficialDraws)
 			}
 		})
-		b.Run(c.name+"/OutcomeWithMoves", func(b *testing.B) {
+		b.Run(c.name+"/OutcomeAmong", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = p.outcomeAmong(OfficialDraws, legal)

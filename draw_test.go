@@ -60,18 +60,18 @@ func TestOutcome(t *testing.T) {
 			t.Fatalf("%s: %v", c.fen, err)
 		}
 		if got := legalOf(p).Outcome(OfficialDraws); got != c.official {
-			t.Errorf("%s: OutcomeWith(official) = %v", c.fen, got)
+			t.Errorf("%s: Legal.Outcome(official) = %v", c.fen, got)
 		}
 		if got := legalOf(p).Outcome(LidraughtsDraws); got != c.lidraughts {
-			t.Errorf("%s: OutcomeWith(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
+			t.Errorf("%s: Legal.Outcome(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
 		}
 		legal := legalOf(p).Moves()
 		slices.Reverse(legal)
 		if got := p.outcomeAmong(OfficialDraws, legal); got != c.official {
-			t.Errorf("%s: OutcomeWithMoves(official) = %v, want %v", c.fen, got, c.official)
+			t.Errorf("%s: outcomeAmong(official) = %v, want %v", c.fen, got, c.official)
 		}
 		if got := p.outcomeAmong(LidraughtsDraws, legal); got != c.lidraughts {
-			t.Errorf("%s: OutcomeWithMoves(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
+			t.Errorf("%s: outcomeAmong(lidraughts) = %v, want %v", c.fen, got, c.lidraughts)
 		}
 	}
 }
@@ -215,8 +215,8 @@ func allSquares() []Square {
 }
 
 // TestPropOutcomeMatchesReference: in king endings and the materials next
-// to them, the outcome (by each of Outcome, OutcomeWith and
-// OutcomeWithMoves, the last given the legal moves in any order) and the
+// to them, the outcome (by each of Legal.Outcome and
+// outcomeAmong, the last given the legal moves in any order) and the
 // draw counts are those the reference works out from RULES.md §7
 // (refEnd). Random games from there go through the counts as they run.
 func TestPropOutcomeMatchesReference(t *testing.T) {
@@ -226,10 +226,10 @@ func TestPropOutcomeMatchesReference(t *testing.T) {
 		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
 			want, counts := refEnd(refStateOf(p), rules)
 			if got := legalOf(p).Outcome(rules); got != want {
-				t.Fatalf("%s: OutcomeWith(%v) = %v, want %v", p, rules, got, want)
+				t.Fatalf("%s: Legal.Outcome(%v) = %v, want %v", p, rules, got, want)
 			}
 			if got := p.outcomeAmong(rules, shuffled); got != want {
-				t.Fatalf("%s: OutcomeWithMoves(%v, %v) = %v, want %v", p, rules, shuffled, got, want)
+				t.Fatalf("%s: outcomeAmong(%v, %v) = %v, want %v", p, rules, shuffled, got, want)
 			}
 			if got := p.DrawCounters(rules); !slices.Equal(got, counts) {
 				t.Fatalf("%s: DrawCounters(%v) = %v, want %v", p, rules, got, counts)
@@ -246,16 +246,16 @@ func TestPropOutcomeMatchesReference(t *testing.T) {
 	})
 }
 
-// TestOutcomeWithMovesAnyPosition: on positions of every kind, where the
-// draw rules rarely apply, OutcomeWithMoves given the legal moves agrees
+// TestOutcomeAmongAnyPosition: on positions of every kind, where the
+// draw rules rarely apply, outcomeAmong given the legal moves agrees
 // with the reference too.
-func TestOutcomeWithMovesAnyPosition(t *testing.T) {
+func TestOutcomeAmongAnyPosition(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "p")
 		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
 			want, counts := refEnd(refStateOf(p), rules)
 			if got := p.outcomeAmong(rules, legalOf(p).Moves()); got != want {
-				t.Fatalf("%s: OutcomeWithMoves(%v) = %v, want %v", p, rules, got, want)
+				t.Fatalf("%s: outcomeAmong(%v) = %v, want %v", p, rules, got, want)
 			}
 			if got := p.DrawCounters(rules); !slices.Equal(got, counts) {
 				t.Fatalf("%s: DrawCounters(%v) = %v, want %v", p, rules, got, counts)
@@ -264,9 +264,9 @@ func TestOutcomeWithMovesAnyPosition(t *testing.T) {
 	})
 }
 
-// TestOutcomeWithMovesOtherMoves: moves that are not p's give a
+// TestOutcomeAmongOtherMoves: moves that are not p's give a
 // meaningless answer but no panic, and no moves at all a loss.
-func TestOutcomeWithMovesOtherMoves(t *testing.T) {
+func TestOutcomeAmongOtherMoves(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {
 		p := kingEnding.Draw(t, "p")
 		moves := rapid.SliceOfN(rapid.OneOf(anyMove, rawMove), 0, 4).Draw(t, "moves")

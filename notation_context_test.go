@@ -132,7 +132,7 @@ func TestNilContexts(t *testing.T) {
 
 }
 
-// A MoveText of any length gives an error of bounded size, and one with
+// A move text of any length gives an error of bounded size, and one with
 // more landing squares than any capture takes no path search.
 func TestResolveLongText(t *testing.T) {
 	p := MustParseFEN("W:W47:B42,32,22,12")
@@ -148,7 +148,7 @@ func TestResolveLongText(t *testing.T) {
 	}
 }
 
-// hubTexts returns Hub texts to read in p: a few legal moves' HubString,
+// hubTexts returns Hub texts to read in p: a few legal moves' String,
 // and texts that name no legal move (a capture without its last piece, a
 // move of the other side, a quiet move where a capture is compulsory).
 func hubTexts(p Position) []string {

@@ -149,7 +149,7 @@ func TestMoveRoundTrip(t *testing.T) {
 			text := m.String()
 			parts := strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == 'x' })
 			if len(parts) != 2+m.Captured().Len() || parts[0] != m.From().String() || parts[1] != m.To().String() {
-				t.Fatalf("%v: HubString %q", p, text)
+				t.Fatalf("%v: String %q", p, text)
 			}
 			got, err := parseMove(ctx, p, text)
 			if err != nil || got != m {
@@ -266,6 +266,35 @@ func TestLevelLine(t *testing.T) {
 	} {
 		if got := tc.l.line().String(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.l, got, tc.want)
+		}
+	}
+}
+
+// TestParseMoveCaptures reads the engine's text of a capture: its start,
+// its end and the pieces it takes, in any order (the data of the former
+// ExampleParseMove).
+func TestParseMoveCaptures(t *testing.T) {
+	p := frisian.MustParseFEN("W:W28,33,34:B22,23,19,12")
+	l := legalOf(p)
+	for _, c := range []struct{ in, want, text, err string }{
+		{"28x8x22x12", "28x8x12x22", "28x17x8", ""},
+		{"33x24x19x23", "33x24x19x23", "33x13x24", ""},
+		{"28x17", "", "", `invalid move "28x17": a Hub capture lists its captured squares after start and end`},
+		{"33-29", "", "", `illegal move "33-29": capturing is compulsory (Art. 10)`},
+	} {
+		m, err := parseMove(context.Background(), p, c.in)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%s: %v, want %s", c.in, err, c.err)
+			}
+			continue
+		}
+		var path []string
+		for _, sq := range l.Path(m) {
+			path = append(path, sq.String())
+		}
+		if err != nil || m.String() != c.want || strings.Join(path, "x") != c.text {
+			t.Errorf("%s: %v along %v, %v; want %s along %s", c.in, m, path, err, c.want, c.text)
 		}
 	}
 }

@@ -127,7 +127,7 @@ func (g *Game) Position() frisian.Position {
 // Len returns the number of moves (plies) played.
 func (g *Game) Len() int { return len(g.moves) }
 
-// Played returns a copy of the moves played. ([Legal.Moves] are the moves
+// Played returns a copy of the moves played. ([frisian.Legal.Moves] are the moves
 // that may be played next.)
 func (g *Game) Played() []frisian.Move { return slices.Clone(g.moves) }
 
@@ -143,7 +143,7 @@ func (g *Game) PositionAt(ply int) (frisian.Position, bool) {
 }
 
 // Play plays m in the current position. The error, a *MoveError wrapping
-// [ErrIllegalMove], means m is not legal there; the game is then unchanged.
+// [frisian.ErrIllegalMove], means m is not legal there; the game is then unchanged.
 //
 // Play does not stop at the end of the game: a drawn position has legal
 // moves and accepts them, since a game record may go on after a draw rule
@@ -213,7 +213,7 @@ func (g *Game) note(ply int) *Annotation {
 
 // Outcome returns the outcome of the game under the given draw rules and
 // the ply at which it ended: that of the first position of the game that
-// is over (see [Legal.Outcome]) and the number of moves played before it,
+// is over (see [frisian.Legal.Outcome]) and the number of moves played before it,
 // or Ongoing and -1. Moves played after that do not change it. The game
 // remembers how far it has looked, so that calling Outcome after every
 // move looks at one new position each time.

@@ -37,7 +37,7 @@ import (
 // game keeps at most 64 KiB per comment, variation or tag value, 1 MiB of
 // such text in all, 10 000 plies and 100 errors. Text or moves past these
 // limits are read but not kept, and reported by a Error wrapping
-// [ErrTooLarge].
+// [frisian.ErrTooLarge].
 type Reader struct {
 	// Strict makes the first problem in the stream end the reading.
 	Strict bool
@@ -86,8 +86,8 @@ func (r *Reader) Next() (*Game, error) { return r.NextContext(context.Background
 // NextContext is [Reader.Next] with a context that bounds the work: a
 // reader of files from strangers gives it a deadline, because a game may
 // set up a position whose captures take long to search (see
-// [Position.Legal]). When ctx is done NextContext returns the
-// game as far as it was read and an error wrapping [ErrSearchStopped] and
+// [frisian.Position.Legal]). When ctx is done NextContext returns the
+// game as far as it was read and an error wrapping [frisian.ErrSearchStopped] and
 // ctx.Err(), and the reading ends. A nil ctx gives an error wrapping
 // [os.ErrInvalid].
 func (r *Reader) NextContext(ctx context.Context) (*Game, error) {

@@ -13,7 +13,7 @@ import (
 
 // Writer writes games as PDN that lidraughts and Reader accept: the
 // tags, a blank line, the numbered moves in shortest unambiguous text
-// ([Legal.Text]) with their annotations, wrapped to Width columns, the
+// ([frisian.Legal.Text]) with their annotations, wrapped to Width columns, the
 // result and a blank line.
 type Writer struct {
 	// Width is the line length to wrap the move text at (80 when 0). A
@@ -21,7 +21,7 @@ type Writer struct {
 	Width int
 
 	// Draws are the draw rules that decide the result written for a game
-	// without a Result tag: [OfficialDraws] (the zero value) or, for a game
+	// without a Result tag: [frisian.OfficialDraws] (the zero value) or, for a game
 	// played by lidraughts' counting, LidraughtsDraws.
 	Draws frisian.DrawRules
 
@@ -49,8 +49,8 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 //     the end of the line, or, if it also spans lines, without its '}'s.
 //
 // The error wraps [ErrGameType] for a GameType tag of another game than
-// Frisian or Frysk!, [ErrSyntax] for a tag name, mark or variation that
-// cannot be written as PDN, [ErrTooLarge] for a game past the limits a
+// Frisian or Frysk!, [frisian.ErrSyntax] for a tag name, mark or variation that
+// cannot be written as PDN, [frisian.ErrTooLarge] for a game past the limits a
 // Reader keeps, and os.ErrInvalid for a nil game or a writer not made
 // by [NewWriter]; or it is the underlying writer's. Nothing is written
 // when the game cannot be.

@@ -69,14 +69,14 @@ type Options struct {
 
 	// Move, when not the zero Move, is a legal move of the position drawn:
 	// its start and end squares are tinted, an arrow follows its landing
-	// path (Path, else Position.Path) and each piece it captures is crossed
+	// path (Path, else Legal.Path) and each piece it captures is crossed
 	// out. A Move that is not legal in the position is ignored.
 	Move frisian.Move
 
 	// Path, when set, is the landing path of Move to draw the arrow along
 	// (start, landing squares, end), such as the one a player clicked:
 	// a capture with several paths is otherwise drawn along the one
-	// Position.Path gives. A Path that is not a whole path of Move is
+	// Legal.Path gives. A Path that is not a whole path of Move is
 	// ignored.
 	Path []frisian.Square
 

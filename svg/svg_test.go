@@ -22,7 +22,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// moveOf returns the legal move of p whose HubString is hub.
+// moveOf returns the legal move of p whose String (the Hub form) is hub.
 func moveOf(t *testing.T, p frisian.Position, hub string) frisian.Move {
 	t.Helper()
 	for _, m := range legalOf(p).Moves() {
@@ -59,7 +59,7 @@ var goldenCases = []goldenCase{
 	{name: "man-capture-loop", fen: "W:W28:B18,22,23", hub: "28x28x18x22x23",
 		opts: svg.Options{Size: 300, Played: true}},
 	// The same capture the other way round, along a path given in
-	// Options.Path instead of the one Position.Path gives (28x17x19x28).
+	// Options.Path instead of the one Legal.Path gives (28x17x19x28).
 	{name: "man-capture-loop-path", fen: "W:W28:B18,22,23", hub: "28x28x18x22x23",
 		opts: svg.Options{Size: 300, Path: []frisian.Square{28, 19, 17, 28}}},
 }
@@ -530,13 +530,13 @@ func arrowPoints(t *testing.T, doc []byte) string {
 }
 
 // TestPathOption: the arrow follows Options.Path when it is a whole path
-// of Options.Move and Position.Path otherwise.
+// of Options.Move and Legal.Path otherwise.
 func TestPathOption(t *testing.T) {
 	p := frisian.MustParseFEN("W:W28:B18,22,23")
 	m := legalOf(p).Moves()[0]
 	plain := svg.Board(p, &svg.Options{Move: m})
 	if got := arrowPoints(t, plain); got != "215.1,265.1 125,175 325,175 237.7,262.3" {
-		t.Errorf("arrow along Position.Path: %q", got)
+		t.Errorf("arrow along Legal.Path: %q", got)
 	}
 	given := svg.Board(p, &svg.Options{Move: m, Path: []frisian.Square{28, 19, 17, 28}})
 	if got := arrowPoints(t, given); got != "234.9,265.1 325,175 125,175 212.3,262.3" {
