@@ -6,7 +6,7 @@ import (
 )
 
 // Diagram returns a small text picture of p for logs and terminals: the board
-// seen from White's side, with the numbers of the first and last square of
+// seen from the side of from (White below), with the numbers of the first and last square of
 // each row on its left and right, then whose turn it is and, when they are
 // not zero, the three-move king states and the draw-rule ply counter.
 //
@@ -21,13 +21,9 @@ import (
 //	   +---------------------+
 //	White to move
 //
-// Every line ends in a newline. Any Position, the zero one included, has a
-// diagram. DiagramFrom draws the board from Black's side.
-func (p Position) Diagram() string { return p.DiagramFrom(White) }
-
-// DiagramFrom is Diagram seen from the side of c: with c Black the board is
-// turned round, square 1 at the bottom right and 50 at the top left, as
-// Black's player sees it, and the numbers beside each row follow:
+// Seen from Black (from is Black) the board is turned round, square 1 at
+// the bottom right and 50 at the top left, as Black's player sees it, and
+// the numbers beside each row follow:
 //
 //	   +---------------------+
 //	50 |   w   w   w   w   w | 46
@@ -37,8 +33,10 @@ func (p Position) Diagram() string { return p.DiagramFrom(White) }
 //	   +---------------------+
 //	White to move
 //
-// Any other Color draws the board from White's side, as Diagram does.
-func (p Position) DiagramFrom(c Color) string {
+// Any other Color draws the board from White's side. Every line ends in a
+// newline. Any Position, the zero one included, has a diagram.
+func (p Position) Diagram(from Color) string {
+	c := from
 	var b strings.Builder
 	const frame = "   +---------------------+\n"
 	b.Grow(13 * 32)

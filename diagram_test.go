@@ -59,15 +59,15 @@ White to move
 `},
 	}
 	for _, tt := range tests {
-		if got := tt.p.Diagram(); got != tt.want {
-			t.Errorf("%s: Diagram() =\n%s\nwant\n%s", tt.name, got, tt.want)
+		if got := tt.p.Diagram(frisian.White); got != tt.want {
+			t.Errorf("%s: Diagram(White) =\n%s\nwant\n%s", tt.name, got, tt.want)
 		}
 	}
 }
 
-// TestDiagramFrom: seen from Black the board is turned round, and from
-// White (or any other Color value) it is Diagram.
-func TestDiagramFrom(t *testing.T) {
+// TestDiagramBlack: seen from Black the board is turned round, and from
+// any other Color value it is seen from White.
+func TestDiagramBlack(t *testing.T) {
 	tests := []struct {
 		name string
 		p    frisian.Position
@@ -106,12 +106,12 @@ Black king on 46: 1 of 3 quiet moves in a row
 `},
 	}
 	for _, tt := range tests {
-		if got := tt.p.DiagramFrom(frisian.Black); got != tt.want {
-			t.Errorf("%s: DiagramFrom(Black) =\n%s\nwant\n%s", tt.name, got, tt.want)
+		if got := tt.p.Diagram(frisian.Black); got != tt.want {
+			t.Errorf("%s: Diagram(Black) =\n%s\nwant\n%s", tt.name, got, tt.want)
 		}
 		for _, c := range []frisian.Color{frisian.White, frisian.Color(7)} {
-			if got := tt.p.DiagramFrom(c); got != tt.p.Diagram() {
-				t.Errorf("%s: DiagramFrom(%d) =\n%s\nwant Diagram()\n%s", tt.name, c, got, tt.p.Diagram())
+			if got := tt.p.Diagram(c); got != tt.p.Diagram(frisian.White) {
+				t.Errorf("%s: Diagram(%d) =\n%s\nwant Diagram(White)\n%s", tt.name, c, got, tt.p.Diagram(frisian.White))
 			}
 		}
 	}
@@ -122,10 +122,10 @@ func TestDiagramDrawCounter(t *testing.T) {
 	if p.DrawPlies() != 5 {
 		t.Fatalf("DrawPlies() = %d, want 5", p.DrawPlies())
 	}
-	got := p.Diagram()
+	got := p.Diagram(frisian.White)
 	want := "White to move\nDraw counter: 5 plies\n"
 	if len(got) < len(want) || got[len(got)-len(want):] != want {
-		t.Errorf("Diagram() ends\n%q\nwant it to end\n%q", got, want)
+		t.Errorf("Diagram(White) ends\n%q\nwant it to end\n%q", got, want)
 	}
 }
 
@@ -135,7 +135,7 @@ func ExamplePosition_Diagram() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Print(p.Diagram())
+	fmt.Print(p.Diagram(frisian.White))
 	// Output:
 	//    +---------------------+
 	//  1 |   .   .   B   .   . |  5
@@ -153,9 +153,9 @@ func ExamplePosition_Diagram() {
 	// White king on 45: 2 of 3 quiet moves in a row
 }
 
-func ExamplePosition_DiagramFrom() {
+func ExamplePosition_Diagram_black() {
 	p := frisian.MustParseFEN("W:W28,32,33,37,K45:BK3,12,17,19")
-	fmt.Print(p.DiagramFrom(frisian.Black))
+	fmt.Print(p.Diagram(frisian.Black))
 	// Output:
 	//    +---------------------+
 	// 50 |   .   .   .   .   . | 46

@@ -397,7 +397,7 @@ func (s *session) announce() {
 // records that it has been drawn.
 func (s *session) board() {
 	s.drawn, s.drew = s.game.Position(), true
-	fmt.Fprint(s.out, s.drawn.DiagramFrom(s.human))
+	fmt.Fprint(s.out, s.drawn.Diagram(s.human))
 }
 
 // command carries out one line of input and reports whether to quit.
