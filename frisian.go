@@ -11,7 +11,10 @@ import (
 )
 
 // Position is a complete game state: the pieces, the side to move, the
-// three-move king state of both sides and the draw-rule ply counter.
+// three-move king state of both sides and the draw-rule ply counter. It
+// answers the board's questions and plays moves; everything that needs the
+// legal moves (the list, their text, reading a move, clicks, the outcome)
+// is asked of the [Legal] that [Position.Legal] works out.
 //
 // A Position is a small comparable value: == means "the same position",
 // including the counters, since equal boards with different counters can
@@ -171,7 +174,23 @@ func (m Move) IsZero() bool { return m == Move{} }
 // placements take up to a few hundred milliseconds (see [Position.Legal]
 // for untrusted ones, whose context bounds the search).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	return asMoves(p.appendLegal(asGenerated(dst)))
+	raw := asGenerated(dst)
+	if p.side[0]&p.kings != 0 {
+		var g generator
+		g.init(&p)
+		return asMoves(g.appendWithKings(raw))
+	}
+	// Without kings the moves are most often simple, and a board, smaller
+	// than a generator, is quicker to set up.
+	var b capture.Board
+	b.Init(p.side[0], p.side[1], p.kings, int(p.turn))
+	moves, twice, done := appendSimple(raw, &b)
+	if done {
+		return asMoves(moves)
+	}
+	var g generator
+	g.Board = b
+	return asMoves(g.CapturesOf(raw, 0, twice))
 }
 
 // asGenerated and asMoves give a slice of Moves as move generation's slice
@@ -191,26 +210,6 @@ func asMoves(s []capture.Move) []Move {
 var _ [unsafe.Sizeof(Move{}) - unsafe.Sizeof(capture.Move{})]struct{}
 var _ [unsafe.Sizeof(capture.Move{}) - unsafe.Sizeof(Move{})]struct{}
 
-// appendLegal is AppendLegalMoves as move generation makes the moves.
-func (p *Position) appendLegal(dst []capture.Move) []capture.Move {
-	if p.side[0]&p.kings != 0 {
-		var g generator
-		g.init(p)
-		return g.appendWithKings(dst)
-	}
-	// Without kings the moves are most often simple, and a board, smaller
-	// than a generator, is quicker to set up.
-	var b capture.Board
-	b.Init(p.side[0], p.side[1], p.kings, int(p.turn))
-	moves, twice, done := appendSimple(dst, &b)
-	if done {
-		return moves
-	}
-	var g generator
-	g.Board = b
-	return g.CapturesOf(dst, 0, twice)
-}
-
 // legalMoves returns the legal moves in the order of generation.
 func (p Position) legalMoves() []Move { return p.AppendLegalMoves(nil) }
 
@@ -222,7 +221,9 @@ func (p Position) isLegal(m Move) bool {
 
 // Play returns the position after m, or an error wrapping [ErrIllegalMove]
 // when m is not a legal move of p, whatever the Move value holds. The
-// receiver is never changed.
+// receiver is never changed. It works out the moves of p, without a
+// deadline: for a position from a stranger, check m with [Legal.Contains]
+// and then Apply it.
 func (p Position) Play(m Move) (Position, error) {
 	if !p.isLegal(m) {
 		return p, &MoveError{Move: m.String(), Err: ErrIllegalMove, Reason: "not a legal move in this position"}
