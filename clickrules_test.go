@@ -23,38 +23,48 @@ func clickOneByOne(l Legal, squares []Square) Clicks {
 	return c
 }
 
-// TestClicksEveryPath enters paths of the legal moves click by click (up
-// to 50 a move, every other move, or fewer with -short): each click but
-// the last keeps the squares clicked and offers the path's next square,
-// and the last makes the move along the squares clicked, taking its
-// pieces. The clicks at once give what the clicks one by one give.
+// TestClicksEveryPath enters paths of the legal moves by their clicks (up
+// to 3 a move, every seventh move of every third position; 50 of every
+// other move of every position in the long run): the clicks of a whole path make the move along it, taking its
+// pieces. For the first path of each move every prefix is checked too,
+// and the clicks one by one, as a page sends them, and a click after the
+// move: each click but the last keeps the squares clicked and offers the
+// path's next square, and the click after is refused.
 func TestClicksEveryPath(t *testing.T) {
-	stride := 2
-	if testing.Short() {
-		stride = 7
+	every, stride, perMove := 3, 7, 3
+	if long() {
+		every, stride, perMove = 1, 2, 50
 	}
 	clicked := 0
-	for _, p := range clickPositions(t) {
+	for i, p := range clickPositions(t) {
+		if i%every != 0 {
+			continue
+		}
 		l := legalOf(p)
 		moves := l.Moves()
 		for j := 0; j < len(moves); j += stride {
 			m, n := moves[j], 0
 			for path := range l.Paths(m) {
-				if n++; n > 50 {
+				if n++; n > perMove {
 					break
 				}
 				path = slices.Clone(path)
 				clicked++
-				for i := 1; i < len(path); i++ {
-					c := l.Clicks(path[:i])
-					if _, done := c.Move(); !slices.Equal(c.Path, path[:i]) || done || !c.Next.Has(path[i]) || c.Refused != nil {
-						t.Fatalf("%s: path %v: after %d clicks %+v", p.FEN(), path, i, c)
+				if n == 1 {
+					for i := 1; i < len(path); i++ {
+						c := l.Clicks(path[:i])
+						if _, done := c.Move(); !slices.Equal(c.Path, path[:i]) || done || !c.Next.Has(path[i]) || c.Refused != nil {
+							t.Fatalf("%s: path %v: after %d clicks %+v", p.FEN(), path, i, c)
+						}
 					}
 				}
 				c := l.Clicks(path)
 				if got, ok := c.Move(); !ok || got != m || !slices.Equal(c.Path, path) || len(c.Taken) != m.Captured().Len() ||
 					SquareSetOf(c.Taken...) != m.Captured() || !c.Next.Empty() || !slices.Equal(c.Moves, []Move{m}) {
 					t.Fatalf("%s: path %v gives %+v, want %s", p.FEN(), path, c, l.Text(m))
+				}
+				if n > 1 {
+					continue
 				}
 				if one := clickOneByOne(l, path); !slices.Equal(one.Path, c.Path) || !slices.Equal(one.Taken, c.Taken) {
 					t.Fatalf("%s: path %v one by one gives %+v", p.FEN(), path, one)
