@@ -121,13 +121,13 @@ func (l Errors) Unwrap() []error {
 	return out
 }
 
-// pdnSyntax is the Err of a Error for malformed PDN.
+// pdnSyntax is the Err of an Error for malformed PDN.
 type pdnSyntax string
 
 func (e pdnSyntax) Error() string { return "syntax error: " + string(e) }
 func (e pdnSyntax) Unwrap() error { return frisian.ErrSyntax }
 
-// pdnTooLarge is the Err of a Error for text over one of the limits
+// pdnTooLarge is the Err of an Error for text over one of the limits
 // Reader documents.
 type pdnTooLarge string
 

@@ -36,7 +36,7 @@ import (
 // Untrusted files cost bounded memory: the reader keeps one game, and a
 // game keeps at most 64 KiB per comment, variation or tag value, 1 MiB of
 // such text in all, 10 000 plies and 100 errors. Text or moves past these
-// limits are read but not kept, and reported by a Error wrapping
+// limits are read but not kept, and reported by an Error wrapping
 // [frisian.ErrTooLarge].
 type Reader struct {
 	// Strict makes the first problem in the stream end the reading.
@@ -73,7 +73,7 @@ func NewReader(r io.Reader) *Reader {
 // Next reads the next game.
 //
 // It returns the game and nil for a game without problems. For a game with
-// problems it returns the game as far as it could be replayed and a
+// problems it returns the game as far as it could be replayed and an
 // [Errors]: in lenient mode every problem of the game, after which Next
 // goes on with the next game; in strict mode the first problem alone, after
 // which Next returns that error again. One errors.As(err, &list) serves
