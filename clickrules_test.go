@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pgregory.net/rapid"
 )
 
 // The click rules of Legal.Clicks, as a UI sees them. (clicks_test.go
@@ -239,3 +241,39 @@ func TestClicksStartSquareAgain(t *testing.T) {
 // fen35x26: White's king on 35 takes two men, 35x26 by way of 13, and the
 // click on 26 right after 35 is enough (issue 47).
 const fen35x26 = "W:WK35:B2,3,5,7,17,19,20,23,29,31,40,41,K47,K49,K50"
+
+// TestClicksAnyClicks: any clicks, on squares or not, in positions rich in
+// captures, give a typed answer and never a panic; the clicks of its Path
+// give the same answer again (but for Refused), and a move made is one of
+// the legal moves along one of its paths.
+func TestClicksAnyClicks(t *testing.T) {
+	positions := clickPositions(t)
+	rapid.Check(t, func(t *rapid.T) {
+		l := legalOf(rapid.SampledFrom(positions).Draw(t, "position"))
+		var clicks []Square
+		for range rapid.IntRange(0, 8).Draw(t, "clicks") {
+			// Mostly the squares that take the clicks on, sometimes any.
+			c := l.Clicks(clicks)
+			if next := c.Next.Squares(); len(next) > 0 && rapid.IntRange(0, 3).Draw(t, "any") > 0 {
+				clicks = append(clicks, rapid.SampledFrom(next).Draw(t, "next"))
+			} else {
+				clicks = append(clicks, Square(rapid.IntRange(0, 51).Draw(t, "square")))
+			}
+		}
+		c := l.Clicks(clicks)
+		var me *MoveError
+		if c.Refused != nil && !errors.As(c.Refused, &me) {
+			t.Fatalf("%v: refused with %v, not a *MoveError", clicks, c.Refused)
+		}
+		again := l.Clicks(c.Path)
+		m, done := c.Move()
+		m2, done2 := again.Move()
+		if !slices.Equal(again.Path, c.Path) || again.Next != c.Next || !slices.Equal(again.Moves, c.Moves) ||
+			!slices.Equal(again.Taken, c.Taken) || m != m2 || done != done2 {
+			t.Fatalf("%v gives %+v; its Path gives %+v", clicks, c, again)
+		}
+		if done && (!l.Contains(m) || SquareSetOf(c.Taken...) != m.Captured() || !slices.Equal(c.Taken, jumpedAlong(l.p, c.Path))) {
+			t.Fatalf("%v makes %v along %v taking %v", clicks, m, c.Path, c.Taken)
+		}
+	})
+}

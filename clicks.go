@@ -32,8 +32,8 @@ type Clicks struct {
 	// Path holds the clicks that count: the square of the selected piece,
 	// then the landing squares clicked, in order; once the clicks make a
 	// move, its whole path. It is empty when nothing is selected. Clicks
-	// of Path alone give these Clicks again, so a page or a server can keep
-	// Path and send it back with the next click.
+	// of Path alone give these Clicks again (but for Refused), so a page or
+	// a server can keep Path and send it back with the next click.
 	Path []Square
 	// Next holds the squares that take the path one step further: with
 	// nothing selected the squares of the pieces that can move, then the
