@@ -277,3 +277,14 @@ func TestClicksAnyClicks(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkLegalClicks: the answer to the ninth click along the worst
+// case's least path, as a server works it out from the clicks sent back.
+func BenchmarkLegalClicks(b *testing.B) {
+	l := legalOf(MustParseFEN(benchPathological))
+	path := l.Path(l.Moves()[0])[:9]
+	b.ReportAllocs()
+	for b.Loop() {
+		l.Clicks(path)
+	}
+}

@@ -88,17 +88,38 @@ func (c Clicks) Move() (Move, bool) { return c.move, !c.move.IsZero() }
 // paths. Each click costs about as much as the one before, so a server
 // that takes clicks from strangers bounds their number.
 func (l Legal) Clicks(clicks []Square) Clicks {
-	c := l.follow(nil)
+	ws := walkers{}
+	c := l.follow(nil, ws)
 	for _, sq := range clicks {
-		c = l.click(c, sq)
+		c = l.click(c, sq, ws)
 	}
 	return c
 }
 
+// walkers keeps the capture walkers of one position by start square and
+// pieces taken, so that following the clicks one by one makes each once:
+// a walker's tables cost more than a step of the walk.
+type walkers map[[2]uint64]*capture.Walker
+
+// of returns the walker of the capture m of p, made if need be; a nil
+// walkers makes a new one each time.
+func (ws walkers) of(p *Position, m Move) *capture.Walker {
+	if ws == nil {
+		return newWalker(p, int(m.from()&63), m.captured())
+	}
+	k := [2]uint64{uint64(m.from() & 63), m.captured()}
+	w := ws[k]
+	if w == nil {
+		w = newWalker(p, int(m.from()&63), m.captured())
+		ws[k] = w
+	}
+	return w
+}
+
 // follow returns the Clicks of path, a prefix of a legal move's path, or
 // nothing selected for nil.
-func (l Legal) follow(path []Square) Clicks {
-	c := l.p.followClicks(l.moves, path)
+func (l Legal) follow(path []Square, ws walkers) Clicks {
+	c := l.p.followClicks(l.moves, path, ws)
 	c.Path = slices.Clone(path)
 	if len(path) > 0 && c.Next.Empty() && len(c.Moves) == 1 {
 		c.move = c.Moves[0] // a whole path, which fixes the pieces taken
@@ -107,7 +128,7 @@ func (l Legal) follow(path []Square) Clicks {
 }
 
 // click returns the Clicks after c and a click on sq (see Legal.Clicks).
-func (l Legal) click(c Clicks, sq Square) Clicks {
+func (l Legal) click(c Clicks, sq Square, ws walkers) Clicks {
 	c.Refused = nil
 	switch {
 	case !c.move.IsZero():
@@ -117,9 +138,9 @@ func (l Legal) click(c Clicks, sq Square) Clicks {
 		c.Refused = invalidMove(sq.String(), "not a square (1–50)")
 		return c
 	case len(c.Path) == 1 && sq == c.Path[0]:
-		return l.follow(nil)
+		return l.follow(nil, ws)
 	case len(c.Path) > 0 && c.Next.Has(sq):
-		return l.follow(append(slices.Clone(c.Path), sq))
+		return l.follow(append(slices.Clone(c.Path), sq), ws)
 	}
 	if len(c.Path) > 0 {
 		var ends []Move
@@ -130,7 +151,7 @@ func (l Legal) click(c Clicks, sq Square) Clicks {
 		}
 		switch {
 		case len(ends) == 1:
-			path, taken := l.p.finishClicks(ends[0], c.Path)
+			path, taken := l.p.finishClicks(ends[0], c.Path, ws)
 			return Clicks{Path: path, Moves: ends, Taken: taken, move: ends[0]}
 		case len(ends) > 1:
 			cands := make([]string, len(ends))
@@ -142,7 +163,7 @@ func (l Legal) click(c Clicks, sq Square) Clicks {
 			return c
 		}
 	}
-	if sel := l.follow([]Square{sq}); len(sel.Moves) > 0 {
+	if sel := l.follow([]Square{sq}, ws); len(sel.Moves) > 0 {
 		return sel
 	}
 	refused := &MoveError{Move: sq.String(), Err: ErrIllegalMove, Reason: l.refusal(c.Path, sq)}
@@ -150,7 +171,7 @@ func (l Legal) click(c Clicks, sq Square) Clicks {
 		c.Refused = refused // a capture under way stays
 		return c
 	}
-	c = l.follow(nil)
+	c = l.follow(nil, ws)
 	c.Refused = refused
 	return c
 }
@@ -189,7 +210,7 @@ func pieceKind(pc Piece) string {
 
 // followClicks returns Next, Moves and Taken for clicked, a start square
 // and landing squares, given the legal moves of p in any order.
-func (p Position) followClicks(legal []Move, clicked []Square) Clicks {
+func (p Position) followClicks(legal []Move, clicked []Square, ws walkers) Clicks {
 	var c Clicks
 	if len(clicked) == 0 {
 		for _, m := range legal {
@@ -229,7 +250,7 @@ func (p Position) followClicks(legal []Move, clicked []Square) Clicks {
 				done[j] = true
 			}
 		}
-		w := p.walkClicks(m, clicked)
+		w := p.walkClicks(m, clicked, ws)
 		if !w.ok {
 			continue
 		}
@@ -274,9 +295,9 @@ type followedCapture struct {
 
 // walkClicks follows the squares of clicked (from the start square of the
 // capture m) as jumps of m's piece, taking only pieces m takes.
-func (p Position) walkClicks(m Move, clicked []Square) followedCapture {
+func (p Position) walkClicks(m Move, clicked []Square, ws walkers) followedCapture {
 	w := followedCapture{
-		w:    newWalker(&p, int(m.from()&63), m.captured()),
+		w:    ws.of(&p, m),
 		at:   int(m.from() & 63),
 		left: m.captured(),
 	}
@@ -312,7 +333,7 @@ func (w *followedCapture) next(targets uint64) (next, ends uint64) {
 // that begins with clicked, and the pieces it jumps in the order jumped;
 // nil when there is none. Each step asks the Euler test about a few
 // squares, so even a king taking 32 pieces is completed at once.
-func (p Position) finishClicks(m Move, clicked []Square) (path, taken []Square) {
+func (p Position) finishClicks(m Move, clicked []Square, ws walkers) (path, taken []Square) {
 	if m.captured() == 0 {
 		if len(clicked) > 2 || (len(clicked) > 0 && clicked[0] != m.From()) || (len(clicked) == 2 && clicked[1] != m.To()) {
 			return nil, nil
@@ -326,7 +347,7 @@ func (p Position) finishClicks(m Move, clicked []Square) (path, taken []Square) 
 	if path[0] != m.From() || !p.mayBeLegal(m) {
 		return nil, nil
 	}
-	w := p.walkClicks(m, path)
+	w := p.walkClicks(m, path, ws)
 	if !w.ok {
 		return nil, nil
 	}

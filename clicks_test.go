@@ -116,7 +116,7 @@ func TestClicksOracle(t *testing.T) {
 			if gotNext != o.next[k] || !slices.Equal(gotMoves, want) {
 				t.Fatalf("%s: NextSquares(%v) = %v, %v; want %v, %v", p.FEN(), prefix, gotNext, gotMoves, o.next[k], want)
 			}
-			c := p.followClicks(legal, prefix)
+			c := p.followClicks(legal, prefix, nil)
 			// the moves in the order given
 			var inOrder []Move
 			for _, m := range legal {
@@ -144,9 +144,9 @@ func TestClicksOracle(t *testing.T) {
 				}
 				// Finish: that path, with the pieces its legs cross in
 				// order, as clicks along the whole of it take them.
-				path, taken := p.finishClicks(m, prefix)
+				path, taken := p.finishClicks(m, prefix, nil)
 				if !slices.Equal(path, o.least[k][m]) || !slices.Equal(taken, jumpedAlong(p, path)) ||
-					!slices.Equal(taken, p.followClicks(legal, path).Taken) {
+					!slices.Equal(taken, p.followClicks(legal, path, nil).Taken) {
 					t.Fatalf("%s: %v finished to %v taking %v for %s, want %v taking %v", p.FEN(), prefix, path, taken, p.fullText(m), o.least[k][m], jumpedAlong(p, o.least[k][m]))
 				}
 				completed++
@@ -157,7 +157,7 @@ func TestClicksOracle(t *testing.T) {
 						if got := finishPath(p, m, prefix); got != nil {
 							t.Fatalf("%s: %v completed to %v for %s, which it does not begin", p.FEN(), prefix, got, p.fullText(m))
 						}
-						if path, taken := p.finishClicks(m, prefix); path != nil || taken != nil {
+						if path, taken := p.finishClicks(m, prefix, nil); path != nil || taken != nil {
 							t.Fatalf("%s: %v finished to %v, %v for %s, which it does not begin", p.FEN(), prefix, path, taken, p.fullText(m))
 						}
 						break
@@ -178,7 +178,7 @@ func TestClicksOracle(t *testing.T) {
 				if n, m := nextSquares(p, ext); !n.Empty() || m != nil {
 					t.Fatalf("%s: NextSquares(%v) = %v, %v; want nothing", p.FEN(), ext, n, m)
 				}
-				if c := p.followClicks(legal, ext); !c.Next.Empty() || c.Moves != nil || c.Taken != nil {
+				if c := p.followClicks(legal, ext, nil); !c.Next.Empty() || c.Moves != nil || c.Taken != nil {
 					t.Fatalf("%s: FollowClicks(%v) = %+v; want nothing", p.FEN(), ext, c)
 				}
 			}
@@ -199,14 +199,14 @@ func TestFollowClicksAnyMoves(t *testing.T) {
 	made := []Move{{}, newMove(63, 63, 0, ^uint64(0)), newMove(layout.BitOf[18], 7, 0, 1<<63|1<<layout.BitOf[28])}
 	for _, moves := range [][]Move{nil, other, made, append(legalOf(p).Moves(), made...)} {
 		for _, clicked := range [][]Square{nil, {18}, {18, 38}, {5}, {5, 14, 25}, {0, 255}, {18, 38, 40, 49, 38, 36}} {
-			c := p.followClicks(moves, clicked)
+			c := p.followClicks(moves, clicked, nil)
 			for _, m := range c.Moves {
 				finishPath(p, m, clicked)
-				p.finishClicks(m, clicked)
+				p.finishClicks(m, clicked, nil)
 			}
 		}
 	}
-	c := p.followClicks(other, nil)
+	c := p.followClicks(other, nil, nil)
 	if !slices.Equal(c.Moves, other) || c.Next != SquareSetOf(5) {
 		t.Errorf("no clicks: %+v", c)
 	}
@@ -310,10 +310,10 @@ func TestNextSquaresWorstCase(t *testing.T) {
 	for n := range 6 {
 		prefix := []Square{m.From()}
 		for range n {
-			sq := p.followClicks(legal, prefix).Next.Squares()
+			sq := p.followClicks(legal, prefix, nil).Next.Squares()
 			prefix = append(prefix, sq[rng.IntN(len(sq))])
 		}
-		c := p.followClicks(legal, prefix)
+		c := p.followClicks(legal, prefix, nil)
 		if len(c.Taken) != n {
 			t.Errorf("after %v taken %v", prefix, c.Taken)
 		}
@@ -329,7 +329,7 @@ func TestNextSquaresWorstCase(t *testing.T) {
 		}
 		// Finish: that path and all 32 pieces, in the order its legs
 		// cross them.
-		if path, taken := p.finishClicks(m, prefix); !slices.Equal(path, full) || len(taken) != 32 || !slices.Equal(taken, jumpedAlong(p, full)) {
+		if path, taken := p.finishClicks(m, prefix, nil); !slices.Equal(path, full) || len(taken) != 32 || !slices.Equal(taken, jumpedAlong(p, full)) {
 			t.Errorf("%v finished to %v taking %v", prefix, path, taken)
 		}
 	}
@@ -362,6 +362,6 @@ func BenchmarkCompletePathological(b *testing.B) {
 	legal := legalOf(p).Moves()
 	b.ReportAllocs()
 	for b.Loop() {
-		p.finishClicks(legal[0], []Square{5, 14, 25, 39})
+		p.finishClicks(legal[0], []Square{5, 14, 25, 39}, nil)
 	}
 }

@@ -47,13 +47,13 @@ func parseHubIn(p Position, ctx context.Context, s string) (Move, error) {
 // nextSquares is the squares that may follow prefix, a start square and
 // landing squares, and the moves it may still become.
 func nextSquares(p Position, prefix []Square) (SquareSet, []Move) {
-	c := p.followClicks(legalOf(p).Moves(), prefix)
+	c := p.followClicks(legalOf(p).Moves(), prefix, nil)
 	return c.Next, c.Moves
 }
 
 // finishPath is the least path of m that begins with prefix.
 func finishPath(p Position, m Move, prefix []Square) []Square {
-	path, _ := p.finishClicks(m, prefix)
+	path, _ := p.finishClicks(m, prefix, nil)
 	return path
 }
 

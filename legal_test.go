@@ -43,7 +43,7 @@ func TestLegalAgrees(t *testing.T) {
 				t.Fatalf("%s: Outcome %v, want %v", p.FEN(), got, want)
 			}
 		}
-		if got, want := l.Clicks(nil).Next, p.followClicks(want, nil).Next; got != want {
+		if got, want := l.Clicks(nil).Next, p.followClicks(want, nil, nil).Next; got != want {
 			t.Fatalf("%s: Clicks(nil).Next %v, want %v", p.FEN(), got, want)
 		}
 	})
