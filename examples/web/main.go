@@ -13,7 +13,8 @@
 // paths (or by clicking its end square when that leaves no doubt). Moves can
 // also be typed as PDN text.
 //
-// The page is plain HTML and JavaScript embedded in the program; the board
+// The page is plain HTML and JavaScript embedded in the program (shared with
+// the static WebAssembly site, examples/wasm, in examples/internal/webui); the board
 // is an SVG picture from the svg package. Everything else goes through a
 // small JSON API, which carries positions as FEN:
 //

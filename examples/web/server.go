@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"mime"
 	"net"
 	"net/http"
@@ -21,10 +19,8 @@ import (
 	"time"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/examples/internal/webui"
 )
-
-//go:embed static
-var staticFiles embed.FS
 
 // limits keep one client from exhausting the server.
 type limits struct {
@@ -128,12 +124,8 @@ func newServer(lim limits) *server {
 		think:    builtin,
 		games:    map[string]*game{}, clients: map[string]*allowance{},
 	}
-	static, err := fs.Sub(staticFiles, "static")
-	if err != nil {
-		panic(err) // the embedded directory is part of the build
-	}
 	mux := http.NewServeMux()
-	files := http.FileServerFS(static)
+	files := http.FileServerFS(webui.Files())
 	mux.Handle("GET /{$}", files)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", files))
 	endpoints := []struct {

@@ -1,8 +1,11 @@
-// The browser side of the Frisian draughts example. It keeps no rules of its
-// own: every click and move goes to the server's JSON API, which answers with
-// the state of the game. The page draws on the server's board picture: the
-// last move, the squares clicked, the pieces that must capture, and the
-// moves as they are played.
+// The browser side of the Frisian draughts examples, shared by the server
+// (examples/web) and the static WebAssembly site (examples/wasm). It keeps
+// no rules of its own: every click and move goes to the backend, which
+// answers with the state of the game. By default that is the server's JSON
+// API; a page that defines window.frisianBackend first answers the same
+// requests itself. The page draws on the backend's board picture: the last
+// move, the squares clicked, the pieces that must capture, and the moves as
+// they are played.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -11,32 +14,49 @@ const SVG = "http://www.w3.org/2000/svg";
 const REPLY_PAUSE = 300; // ms before asking for the computer's reply: time to see one's own move
 const LEG_TIME = matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 160; // ms per leg of a move
 
-let state = null;     // the last state the server sent
-let moves = [];       // the moves played, as the server describes them
+let state = null;     // the last state the backend sent
+let moves = [];       // the moves played, as the backend describes them
 let liveSVG = "";     // the board of the game now
 let review = null;    // while looking back, the number of moves shown
 let reviewToken = 0;  // the latest look back, so that a slow answer is dropped
 let queue = Promise.resolve(); // requests run one after another; none is dropped
 let pending = 0;      // requests queued or on their way
 
-// api sends a request and returns the decoded answer, throwing the server's
-// error message when the status is not 2xx.
-async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  };
-  const res = await fetch(path, init);
-  let data;
-  try {
-    data = await res.json();
-  } catch {
-    throw new Error(`${res.status} ${res.statusText}`);
-  }
-  if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
-  return data;
-}
+// httpBackend is the server's JSON API. A backend has three methods:
+//   request(path, body): the decoded answer to a GET (no body) or a POST
+//     of the API, or a thrown Error with the reason;
+//   text(path): the text of a GET (a board picture, the PDN), or null;
+//   pdnURL(id): an address to download the game's PDN from, or null when
+//     the page should make one from text().
+const httpBackend = {
+  async request(path, body) {
+    const init = body === undefined ? {} : {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    };
+    const res = await fetch(path, init);
+    let data;
+    try {
+      data = await res.json();
+    } catch {
+      throw new Error(`${res.status} ${res.statusText}`);
+    }
+    if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+    return data;
+  },
+  async text(path) {
+    const res = await fetch(path);
+    return res.ok ? res.text() : null;
+  },
+  pdnURL: (id) => `/api/pdn?id=${encodeURIComponent(id)}&download=1`,
+};
+
+const backend = window.frisianBackend || httpBackend;
+
+// api sends a request to the backend and returns the decoded answer,
+// throwing the backend's error message.
+const api = (path, body) => backend.request(path, body);
 
 // send queues a POST after the requests before it. When its turn comes,
 // ready() may still call it off (the game has moved on); body() gives the
@@ -148,7 +168,10 @@ function draw() {
   }
   const mark = (squares, cls) => squares.forEach((sq) => square(sq).classList.add(cls));
   const shown = review ?? moves.length;
-  const last = moves[shown - 1];
+  const sel = review === null ? state.selection : { squares: [], next: [], taken: [] };
+  // The last move is marked until the next one is begun: its arrow and
+  // crosses would mislead while a capture is being entered.
+  const last = sel.squares.length === 0 ? moves[shown - 1] : undefined;
   if (last) {
     mark([last.path[0], last.path.at(-1)], "last");
     overlay(svg, "polyline", { points: last.path.map(centre).join(" "), class: "overlay arrow" });
@@ -157,7 +180,6 @@ function draw() {
       overlay(svg, "path", { d: `M${x - 12} ${y - 12}l24 24m0 -24l-24 24`, class: "overlay cross" });
     }
   }
-  const sel = review === null ? state.selection : { squares: [], next: [], taken: [] };
   mark(sel.squares, "selected");
   mark(sel.next, "next");
   mark(sel.taken, "taking");
@@ -195,7 +217,7 @@ function panel() {
   $("engine").disabled = s.outcome.over || (s.mode === "engine" && !s.engineToMove);
   $("play").disabled = $("move-text").disabled = s.outcome.over || s.engineToMove;
   $("fen").textContent = s.fen;
-  $("pdn-download").href = `/api/pdn?id=${encodeURIComponent(s.id)}&download=1`;
+  $("pdn-download").href = (backend.pdnURL && backend.pdnURL(s.id)) || "#";
   if ($("pdn-box").open) showPDN();
   $("review").hidden = review === null;
   $("review-text").textContent = review === 0 ? "The start position" : review !== null ? `After move ${label(moves[review - 1])}` : "";
@@ -241,12 +263,11 @@ async function look(n) {
   const token = ++reviewToken;
   let svg = liveSVG;
   if (n < moves.length) {
-    const res = await fetch(`/api/board.svg?id=${encodeURIComponent(state.id)}&ply=${n}`);
-    if (!res.ok) {
+    svg = await backend.text(`/api/board.svg?id=${encodeURIComponent(state.id)}&ply=${n}`);
+    if (svg === null) {
       notice("That position is no longer at hand.");
       return;
     }
-    svg = await res.text();
   }
   if (token !== reviewToken) return; // a move or another look came first
   review = n < moves.length ? n : null;
@@ -256,8 +277,8 @@ async function look(n) {
 }
 
 async function showPDN() {
-  const res = await fetch(`/api/pdn?id=${encodeURIComponent(state.id)}`);
-  if (res.ok) setPDN(await res.text());
+  const text = await backend.text(`/api/pdn?id=${encodeURIComponent(state.id)}`);
+  if (text !== null) setPDN(text);
 }
 
 // setPDN shows the PDN text with each move in a span of its own that does
@@ -309,6 +330,20 @@ $("move-form").addEventListener("submit", async (event) => {
   const text = $("move-text").value.trim();
   if (!text || !state) return;
   if (await send("/api/move", () => ({ id: state.id, move: text }))) $("move-text").value = "";
+});
+
+// A backend with no download address has the PDN saved from its text.
+$("pdn-download").addEventListener("click", async (event) => {
+  if (!state || (backend.pdnURL && backend.pdnURL(state.id))) return;
+  event.preventDefault();
+  const text = await backend.text(`/api/pdn?id=${encodeURIComponent(state.id)}`);
+  if (text === null) return;
+  const a = Object.assign(document.createElement("a"), {
+    href: URL.createObjectURL(new Blob([text], { type: "application/x-chess-pdn" })),
+    download: "frisian.pdn",
+  });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 0);
 });
 
 $("undo").addEventListener("click", () => state && send("/api/undo"));

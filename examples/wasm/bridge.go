@@ -1,0 +1,672 @@
+package main
+
+// The JavaScript-facing API, in plain Go values: every call into the
+// library is in this file. js.go hands each function its argument, a
+// JavaScript object converted to a map, and converts its answer back; the
+// answers are built of the types js.ValueOf takes (map[string]any, []any,
+// string, int, bool) so that no JSON encoder is linked in.
+//
+// A game is passed whole to every call as {fen, moves, draws}: the start
+// position (empty for the usual start), the texts of the moves played,
+// and "official" or "lidraughts". The bridge replays it, keeping the last
+// game replayed so that a call on the same game, or on one a move longer
+// or shorter, costs one move; a page keeps no handle and the module keeps
+// nothing a page could leave in a bad state.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/svg"
+)
+
+// object is a JavaScript object, as arguments come and answers go.
+type object = map[string]any
+
+// Limits on what a page may pass, so that a call's cost is bounded by more
+// than the caller's patience.
+const (
+	maxMoves    = 2000    // moves in a game record
+	maxText     = 1 << 20 // bytes of PDN text to read
+	maxGames    = 1000    // games read from one PDN text
+	maxDepth    = 12      // engine depth
+	maxNodes    = 5_000_000
+	maxSelected = 64 // squares clicked in one move
+)
+
+// errArg: an argument is missing or of the wrong kind.
+var errArg = errors.New("bad argument")
+
+// bridge answers the API's calls. It keeps the last game replayed.
+type bridge struct {
+	last *replayed
+}
+
+// replayed is a game record replayed: its start and move texts, the game,
+// and the legal moves of its current position once worked out.
+type replayed struct {
+	start   string
+	texts   []string
+	game    *frisian.Game
+	legal   frisian.Legal
+	legalOK bool
+}
+
+// functions returns the API: each name and its function.
+func (b *bridge) functions() map[string]func(object) (object, error) {
+	return map[string]func(object) (object, error){
+		"position": b.position,
+		"clicks":   b.clicks,
+		"play":     b.play,
+		"board":    b.board,
+		"pdn":      b.pdn,
+		"readPDN":  b.readPDN,
+		"engine":   b.engine,
+		"fen":      b.fen,
+	}
+}
+
+// call runs the function name with the argument a and returns its answer,
+// or {error} with the reason; it never panics, whatever a holds.
+func (b *bridge) call(name string, a object) (res object) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.last = nil // it may be half updated
+			res = object{"error": fmt.Sprintf("internal error in %s: %v", name, r)}
+		}
+	}()
+	f, ok := b.functions()[name]
+	if !ok {
+		return object{"error": fmt.Sprintf("no function %q", name)}
+	}
+	res, err := f(a)
+	if err != nil {
+		return object{"error": err.Error()}
+	}
+	return res
+}
+
+// Reading arguments.
+
+func str(a object, key string) (string, error) {
+	switch v := a[key].(type) {
+	case nil:
+		return "", nil
+	case string:
+		return v, nil
+	}
+	return "", fmt.Errorf("%w: %s is not a string", errArg, key)
+}
+
+func number(a object, key string) (int, error) {
+	switch v := a[key].(type) {
+	case nil:
+		return 0, nil
+	case float64:
+		if v != float64(int(v)) || v < -1e9 || v > 1e9 {
+			return 0, fmt.Errorf("%w: %s is not a whole number", errArg, key)
+		}
+		return int(v), nil
+	case int:
+		return v, nil
+	}
+	return 0, fmt.Errorf("%w: %s is not a number", errArg, key)
+}
+
+func list(a object, key string, most int) ([]any, error) {
+	switch v := a[key].(type) {
+	case nil:
+		return nil, nil
+	case []any:
+		if len(v) > most {
+			return nil, fmt.Errorf("%w: %s holds %d items, at most %d", errArg, key, len(v), most)
+		}
+		return v, nil
+	}
+	return nil, fmt.Errorf("%w: %s is not an array", errArg, key)
+}
+
+func squares(a object, key string) ([]frisian.Square, error) {
+	items, err := list(a, key, maxSelected)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]frisian.Square, len(items))
+	for i, it := range items {
+		n, err := number(object{key: it}, key)
+		if err != nil || n < 1 || n > frisian.NumSquares {
+			return nil, fmt.Errorf("%w: %s[%d] is not a square from 1 to %d", errArg, key, i, frisian.NumSquares)
+		}
+		out[i] = frisian.Square(n)
+	}
+	return out, nil
+}
+
+func draws(a object) (frisian.DrawRules, error) {
+	s, err := str(a, "draws")
+	if err != nil || s == "" {
+		return frisian.OfficialDraws, err
+	}
+	var r frisian.DrawRules
+	if err := r.UnmarshalText([]byte(s)); err != nil {
+		return r, fmt.Errorf("%w: draws: %v", errArg, err)
+	}
+	return r, nil
+}
+
+// replay returns the game {fen, moves} of a, replayed.
+func (b *bridge) replay(a object) (*replayed, error) {
+	start, err := str(a, "fen")
+	if err != nil {
+		return nil, err
+	}
+	items, err := list(a, "moves", maxMoves)
+	if err != nil {
+		return nil, err
+	}
+	texts := make([]string, len(items))
+	for i, it := range items {
+		s, ok := it.(string)
+		if !ok {
+			return nil, fmt.Errorf("%w: moves[%d] is not a string", errArg, i)
+		}
+		texts[i] = s
+	}
+	r := b.last
+	if r == nil || r.start != start {
+		p := frisian.StartPosition()
+		if start != "" {
+			if p, err = frisian.ParseFEN(start); err != nil {
+				return nil, err
+			}
+		}
+		r = &replayed{start: start, game: frisian.NewGame(p)}
+	}
+	b.last = nil // until it matches a again
+	// Keep the moves both share, then play the rest.
+	same := 0
+	for same < len(r.texts) && same < len(texts) && r.texts[same] == texts[same] {
+		same++
+	}
+	for len(r.texts) > same {
+		r.game.Undo()
+		r.texts = r.texts[:len(r.texts)-1]
+		r.legalOK = false
+	}
+	for _, t := range texts[same:] {
+		if err := r.work(); err != nil {
+			return nil, err
+		}
+		m, err := r.legal.ParseMove(context.Background(), t)
+		if err == nil {
+			err = r.game.Play(m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("move %d, %s: %w", len(r.texts)+1, t, err)
+		}
+		r.texts = append(r.texts, t)
+		r.legalOK = false
+	}
+	if err := r.work(); err != nil {
+		return nil, err
+	}
+	b.last = r
+	return r, nil
+}
+
+// work works out the legal moves of the current position, once.
+func (r *replayed) work() error {
+	if r.legalOK {
+		return nil
+	}
+	var err error
+	if r.legal, err = r.game.Position().Legal(context.Background()); err != nil {
+		return err
+	}
+	r.legalOK = true
+	return nil
+}
+
+// Building answers.
+
+func ints(sqs []frisian.Square) []any {
+	out := make([]any, len(sqs))
+	for i, sq := range sqs {
+		out[i] = int(sq)
+	}
+	return out
+}
+
+// moveObject describes m, a legal move of legal, along path (its least
+// path when nil), with the pieces taken in order.
+func moveObject(legal frisian.Legal, m frisian.Move, path []frisian.Square) object {
+	if path == nil {
+		path = legal.Path(m)
+	}
+	return object{
+		"text":    fmt.Sprint(legal.Text(m)),
+		"from":    int(m.From()),
+		"to":      int(m.To()),
+		"capture": m.IsCapture(),
+		"path":    ints(path),
+		"taken":   ints(legal.Clicks(path).Taken),
+	}
+}
+
+// position answers {fen, moves, draws} with the current position: its FEN,
+// side to move, ply, outcome under the draw rules, legal moves (each with
+// its text, least path and pieces taken in order, canonical order), the
+// squares of the pieces that can move, and the counters running.
+func (b *bridge) position(a object) (object, error) {
+	rules, err := draws(a)
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.replay(a)
+	if err != nil {
+		return nil, err
+	}
+	p := r.game.Position()
+	o := r.legal.Outcome(rules)
+	moves, movable := []any{}, []any{}
+	for _, m := range r.legal.Moves() {
+		moves = append(moves, moveObject(r.legal, m, nil))
+		if !slices.Contains(movable, any(int(m.From()))) {
+			movable = append(movable, int(m.From()))
+		}
+	}
+	outcome := object{"over": o.IsOver(), "result": o.Result.String(), "score": o.Result.PDN(), "reason": ""}
+	if o.IsOver() {
+		outcome["reason"] = o.Reason.String()
+	}
+	runs := []any{}
+	for _, c := range []frisian.Color{frisian.White, frisian.Black} {
+		if km := p.KingRun(c); km.Count > 0 {
+			runs = append(runs, object{"color": c.String(), "square": int(km.Square), "count": km.Count, "limit": frisian.KingRunLimit})
+		}
+	}
+	counters := []any{}
+	for _, dc := range p.DrawCounters(rules) {
+		counters = append(counters, object{"reason": dc.Reason.String(), "side": dc.Side.String(), "count": dc.Count, "limit": dc.Limit, "plies": dc.Plies})
+	}
+	return object{
+		"fen":          p.FEN(),
+		"turn":         p.Turn().String(),
+		"ply":          r.game.Len(),
+		"outcome":      outcome,
+		"moves":        moves,
+		"movable":      movable,
+		"mustCapture":  len(moves) > 0 && r.legal.Moves()[0].IsCapture(),
+		"kingRuns":     runs,
+		"drawCounters": counters,
+	}, nil
+}
+
+// clicks answers {fen, moves, clicks}: the clicks on the board so far in
+// this move, in order, followed by the library's click rules: a square
+// that follows the path selected on some path of a legal move extends it;
+// the selected piece clicked again is let go; the end square of exactly
+// one move the path can still become completes it; a piece that can move
+// is selected anew; any other click is ignored, and a complete move stays
+// complete. The answer holds the path selected, the squares that may be
+// clicked next, the pieces jumped so far in order, the texts of the moves
+// still possible, the move once complete ({text, path, taken}, else null),
+// and why the last click was ignored (empty when it was not).
+func (b *bridge) clicks(a object) (object, error) {
+	r, err := b.replay(a)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := squares(a, "clicks")
+	if err != nil {
+		return nil, err
+	}
+	legal := r.legal
+	var path []frisian.Square
+	var done frisian.Move
+	why := ""
+	for _, sq := range raw {
+		if !done.IsZero() {
+			break
+		}
+		path, done, why = click(legal, path, sq)
+	}
+	c := legal.Clicks(path)
+	res := object{"path": ints(path), "next": []any{}, "taken": []any{}, "moves": []any{}, "move": nil, "why": why}
+	if len(path) == 0 {
+		return res, nil
+	}
+	if !done.IsZero() {
+		res["move"] = moveObject(legal, done, path)
+		res["taken"] = ints(legal.Clicks(path).Taken)
+		res["moves"] = []any{fmt.Sprint(legal.Text(done))}
+		return res, nil
+	}
+	res["next"], res["taken"] = ints(c.Next.Squares()), ints(c.Taken)
+	texts := []any{}
+	for _, m := range c.Moves {
+		texts = append(texts, fmt.Sprint(legal.Text(m)))
+	}
+	res["moves"] = texts
+	return res, nil
+}
+
+// click returns the path selected after a click on sq when path was, the
+// move once the path is a whole one, and why the click was ignored.
+func click(legal frisian.Legal, path []frisian.Square, sq frisian.Square) ([]frisian.Square, frisian.Move, string) {
+	follow := func(clicked []frisian.Square) (frisian.Clicks, bool) {
+		c := legal.Clicks(clicked)
+		return c, len(clicked) > 0 && len(c.Moves) > 0
+	}
+	cur, ok := follow(path)
+	if !ok {
+		path = nil
+	}
+	if ok {
+		ext := append(slices.Clone(path), sq)
+		if c, ok := follow(ext); ok {
+			if c.Next.Empty() {
+				return ext, c.Moves[0], ""
+			}
+			return ext, frisian.Move{}, ""
+		}
+		if len(path) == 1 && sq == path[0] {
+			return nil, frisian.Move{}, letGo(legal.Position(), cur, sq)
+		}
+		var ends []frisian.Move
+		for _, m := range cur.Moves {
+			if m.To() == sq {
+				ends = append(ends, m)
+			}
+		}
+		switch {
+		case len(ends) == 1:
+			whole, _ := cur.Finish(ends[0])
+			return whole, ends[0], ""
+		case len(ends) > 1:
+			return path, frisian.Move{}, fmt.Sprintf("Captures that take different pieces end on %d: click the squares along the one you mean.", sq)
+		}
+	}
+	if _, ok := follow([]frisian.Square{sq}); ok {
+		return []frisian.Square{sq}, frisian.Move{}, ""
+	}
+	why := refusal(legal, path, sq)
+	if len(path) > 1 {
+		return path, frisian.Move{}, why
+	}
+	return nil, frisian.Move{}, why
+}
+
+// letGo says how to capture round to the square of the piece let go when
+// it can; otherwise nothing.
+func letGo(p frisian.Position, cur frisian.Clicks, from frisian.Square) string {
+	for _, m := range cur.Moves {
+		if m.IsCapture() && m.To() == from {
+			var first []string
+			for _, sq := range cur.Next.Squares() {
+				first = append(first, sq.String())
+			}
+			return fmt.Sprintf("The %s on %d is let go. To capture round to %d, click it and then each square it lands on, from %s.",
+				kind(p.PieceAt(from)), from, from, strings.Join(first, " or "))
+		}
+	}
+	return ""
+}
+
+// refusal says why a click on sq, after the squares clicked, selects
+// nothing.
+func refusal(legal frisian.Legal, clicked []frisian.Square, sq frisian.Square) string {
+	p, moves := legal.Position(), legal.Moves()
+	turn := p.Turn()
+	piece := p.PieceAt(sq)
+	switch {
+	case len(moves) == 0:
+		return "The game is over: there is no move to play."
+	case len(clicked) > 1:
+		return fmt.Sprintf("The capture cannot go on to %d: click one of the marked squares.", sq)
+	case len(clicked) == 1 && piece == frisian.NoPiece:
+		return fmt.Sprintf("The %s on %d cannot go to %d.", kind(p.PieceAt(clicked[0])), clicked[0], sq)
+	case piece == frisian.NoPiece:
+		return fmt.Sprintf("Square %d is empty: click a %s piece to move it.", sq, turn)
+	case piece.Color() != turn:
+		return fmt.Sprintf("That is a %s piece: %s is to move.", piece.Color(), turn)
+	case moves[0].IsCapture():
+		return "A capture is compulsory, and the one that takes the most must be played: with a marked piece."
+	case piece.IsKing() && p.KingRun(turn) == frisian.KingRun{Count: frisian.KingRunLimit, Square: sq}:
+		return fmt.Sprintf("The king on %d has made three quiet moves in a row: it may only capture now; move another piece.", sq)
+	default:
+		return fmt.Sprintf("The %s on %d has no move.", kind(piece), sq)
+	}
+}
+
+func kind(pc frisian.Piece) string {
+	if pc.IsKing() {
+		return "king"
+	}
+	return "man"
+}
+
+// play answers {fen, moves, move}: the legal move that the text move names
+// (any PDN text the library reads: "32-28", "28x8", a whole path), as
+// {move: {text, path, taken}, fen}, where fen is the position after it.
+// The path is the squares typed when they are a whole path of the move,
+// else the move's least path.
+func (b *bridge) play(a object) (object, error) {
+	r, err := b.replay(a)
+	if err != nil {
+		return nil, err
+	}
+	s, err := str(a, "move")
+	if err != nil {
+		return nil, err
+	}
+	if len(s) > 1000 {
+		return nil, fmt.Errorf("%w: the move text has %d bytes", errArg, len(s))
+	}
+	m, err := r.legal.ParseMove(context.Background(), s)
+	if err != nil {
+		return nil, err
+	}
+	var path []frisian.Square
+	if typed := typedSquares(s); len(typed) == m.Captured().Len()+1 && m.IsCapture() {
+		if c := r.legal.Clicks(typed); c.Next.Empty() && slices.Equal(c.Moves, []frisian.Move{m}) {
+			path = typed
+		}
+	}
+	return object{"move": moveObject(r.legal, m, path), "fen": r.game.Position().Apply(m).FEN()}, nil
+}
+
+// typedSquares returns the squares of move text such as "28x17x8", or nil
+// when it is not just squares and separators. It only chooses the path to
+// show; the library has read the move.
+func typedSquares(s string) []frisian.Square {
+	var out []frisian.Square
+	for f := range strings.FieldsFuncSeq(strings.TrimSpace(s), func(r rune) bool { return r == 'x' || r == '-' || r == ':' }) {
+		n := 0
+		for _, r := range f {
+			if r < '0' || r > '9' || n > frisian.NumSquares {
+				return nil
+			}
+			n = 10*n + int(r-'0')
+		}
+		if n < 1 || n > frisian.NumSquares {
+			return nil
+		}
+		out = append(out, frisian.Square(n))
+	}
+	return out
+}
+
+// board answers {fen, moves, ply, bottom} with {svg}: the board after ply
+// moves (all when absent) with bottom ("white" or "black") at the bottom.
+func (b *bridge) board(a object) (object, error) {
+	r, err := b.replay(a)
+	if err != nil {
+		return nil, err
+	}
+	ply := r.game.Len()
+	if _, ok := a["ply"]; ok {
+		if ply, err = number(a, "ply"); err != nil {
+			return nil, err
+		}
+	}
+	p, ok := r.game.PositionAt(ply)
+	if !ok {
+		return nil, fmt.Errorf("%w: ply %d: the game has %d moves", errArg, ply, r.game.Len())
+	}
+	bottom := frisian.White
+	if s, err := str(a, "bottom"); err != nil {
+		return nil, err
+	} else if s != "" {
+		if err := bottom.UnmarshalText([]byte(s)); err != nil {
+			return nil, fmt.Errorf("%w: bottom: %v", errArg, err)
+		}
+	}
+	return object{"svg": string(svg.Board(p, &svg.Options{Orientation: bottom, Numbers: true}))}, nil
+}
+
+// pdn answers {fen, moves, draws, tags} with {pdn}: the game as PDN, with
+// the tags given (an object of strings) and its result under the draw
+// rules.
+func (b *bridge) pdn(a object) (object, error) {
+	rules, err := draws(a)
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.replay(a)
+	if err != nil {
+		return nil, err
+	}
+	g := r.game.Clone()
+	if t, ok := a["tags"]; ok && t != nil {
+		tags, ok := t.(object)
+		if !ok {
+			return nil, fmt.Errorf("%w: tags is not an object", errArg)
+		}
+		names := make([]string, 0, len(tags))
+		for k := range tags {
+			names = append(names, k)
+		}
+		slices.Sort(names) // the order of a map is random; PDN's is not
+		for _, k := range names {
+			v, ok := tags[k].(string)
+			if !ok {
+				return nil, fmt.Errorf("%w: tag %s is not a string", errArg, k)
+			}
+			g.Tags.Set(k, v)
+		}
+	}
+	var buf bytes.Buffer
+	w := frisian.NewPDNWriter(&buf)
+	w.Draws = rules
+	if err := w.WriteGame(g); err != nil {
+		return nil, err
+	}
+	return object{"pdn": buf.String()}, nil
+}
+
+// readPDN answers {pdn} with {games, errors}: each game read as {fen,
+// moves, tags, result} (fen empty for the usual start; moves as texts the
+// other calls take), and the reader's errors as text, each with its line
+// and column. A game with errors is kept as far as it was read.
+func (b *bridge) readPDN(a object) (object, error) {
+	s, err := str(a, "pdn")
+	if err != nil {
+		return nil, err
+	}
+	if len(s) > maxText {
+		return nil, fmt.Errorf("%w: the PDN text has %d bytes, at most %d", errArg, len(s), maxText)
+	}
+	games, problems := []any{}, []any{}
+	for g, err := range frisian.NewPDNReader(strings.NewReader(s)).Games() {
+		if err != nil {
+			if pe, ok := errors.AsType[frisian.PDNErrors](err); ok {
+				for _, e := range pe {
+					problems = append(problems, e.Error())
+				}
+			} else {
+				problems = append(problems, err.Error())
+			}
+		}
+		if g == nil {
+			continue
+		}
+		if len(games) == maxGames {
+			problems = append(problems, fmt.Sprintf("more than %d games: the rest are not read", maxGames))
+			break
+		}
+		texts := []any{}
+		for i, m := range g.Played() {
+			before, _ := g.PositionAt(i)
+			legal, err := before.Legal(context.Background())
+			if err != nil {
+				return nil, err
+			}
+			texts = append(texts, fmt.Sprint(legal.Text(m)))
+		}
+		fen := ""
+		if start, _ := g.PositionAt(0); start != frisian.StartPosition() {
+			fen = start.FEN()
+		}
+		tags := object{}
+		for _, t := range g.Tags {
+			tags[t.Name] = t.Value
+		}
+		games = append(games, object{"fen": fen, "moves": texts, "tags": tags, "result": g.Outcome().Result.PDN()})
+	}
+	return object{"games": games, "errors": problems}, nil
+}
+
+// engine answers {fen, moves, draws, depth, nodes} with the example
+// engine's move, {move: {text, path, taken}, score, depth, nodes}. The
+// search is bounded by its nodes (engine.DefaultNodes when absent), not by
+// a clock: in WebAssembly a computation holds the thread, so a deadline
+// would not fire until it ended.
+func (b *bridge) engine(a object) (object, error) {
+	rules, err := draws(a)
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.replay(a)
+	if err != nil {
+		return nil, err
+	}
+	depth, err := number(a, "depth")
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := number(a, "nodes")
+	if err != nil {
+		return nil, err
+	}
+	depth, nodes = min(max(depth, 0), maxDepth), min(max(nodes, 0), maxNodes)
+	res, ok := engine.Search(r.game.Position(), engine.Options{Depth: depth, Nodes: nodes, Draws: rules})
+	if !ok {
+		return nil, errors.New("the game is over: there is no move to play")
+	}
+	return object{"move": moveObject(r.legal, res.Move, nil), "score": res.Score, "depth": res.Depth, "nodes": res.Nodes}, nil
+}
+
+// fen answers {fen} with the position it describes, written back as FEN
+// ({fen}), when a game may start from it: readable, and with material a
+// game can have.
+func (b *bridge) fen(a object) (object, error) {
+	s, err := str(a, "fen")
+	if err != nil {
+		return nil, err
+	}
+	p, err := frisian.ParseFEN(s)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.CheckMaterial(); err != nil {
+		return nil, err
+	}
+	return object{"fen": p.FEN()}, nil
+}

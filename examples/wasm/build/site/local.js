@@ -1,0 +1,254 @@
+// The backend of the static site: it answers the requests of the board
+// page (app.js) as the server of examples/web does, with the library
+// compiled to WebAssembly running in a Web Worker (worker.js) and the game
+// kept here. Nothing leaves the browser.
+//
+// The library's API, as the worker answers it (every argument holds the
+// game as {fen, moves, draws}: the start position, empty for the usual
+// one, and the texts of the moves played):
+//   position(game)                 → {fen, turn, ply, outcome, moves, movable, mustCapture, kingRuns, drawCounters}
+//   clicks({...game, clicks})      → {path, next, taken, moves, move, why}
+//   play({...game, move})          → {move: {text, path, taken}, fen}
+//   board({...game, ply, bottom})  → {svg}
+//   pdn({...game, tags})           → {pdn}
+//   readPDN({pdn})                 → {games: [{fen, moves, tags, result}], errors}
+//   engine({...game, depth, nodes}) → {move, score, depth, nodes}
+//   fen({fen})                     → {fen}
+// Each answers {error} instead when it cannot, with the library's reason.
+"use strict";
+
+(() => {
+  const here = document.currentScript.src;
+  const HARD_TIME = 20000;     // ms a call may take before the worker is given up as stuck
+  const ENGINE_NODES = 150000; // the computer's search, in positions (about a second in the browser)
+  const MAX_PLIES = 1000;      // the longest game, as the server limits it
+  const DEFAULT_DEPTH = 8;
+
+  // The worker and the calls waiting for it.
+  let worker = null;
+  let nextCall = 0;
+  const waiting = new Map();
+
+  function startWorker() {
+    worker = new Worker(new URL("worker.js", here));
+    worker.onmessage = (event) => {
+      const w = waiting.get(event.data.id);
+      if (!w) return;
+      waiting.delete(event.data.id);
+      clearTimeout(w.timer);
+      w.resolve(event.data.result);
+    };
+    worker.onerror = (event) => {
+      fail(`the WebAssembly module failed: ${event.message || "it did not load"}`);
+    };
+  }
+
+  // fail answers every waiting call with an error and starts a new worker.
+  function fail(why) {
+    worker.terminate();
+    for (const w of waiting.values()) {
+      clearTimeout(w.timer);
+      w.resolve({ error: why });
+    }
+    waiting.clear();
+    startWorker();
+  }
+
+  // call runs the library's function fn on arg in the worker and resolves
+  // to its answer. A call that does not answer in HARD_TIME (a made-up
+  // position whose captures take too long) has its worker replaced:
+  // WebAssembly cannot be interrupted from outside.
+  function call(fn, arg) {
+    const id = ++nextCall;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => fail("This position's captures take too long to work out; try a simpler one."), HARD_TIME);
+      waiting.set(id, { resolve, timer });
+      worker.postMessage({ id, fn, arg });
+    });
+  }
+
+  // must is call, throwing the error an answer carries.
+  async function must(fn, arg) {
+    const res = await call(fn, arg);
+    if (res.error) throw new Error(res.error);
+    return res;
+  }
+
+  startWorker();
+
+  const games = new Map();
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const record = (g) => ({ fen: g.start, moves: g.history.map((m) => m.text), draws: g.draws });
+
+  function game(id) {
+    const g = games.get(id);
+    if (!g) throw new Error("no such game: it was in another page");
+    return g;
+  }
+
+  function outcomeOf(pos, g) {
+    const o = pos.outcome;
+    if (!o.over && pos.ply >= MAX_PLIES) {
+      return { over: true, result: "ongoing", reason: "too long", score: "*", text: `The game has reached ${MAX_PLIES} moves, this page's limit: start a new one` };
+    }
+    const out = { over: o.over, result: o.result, score: o.score, reason: o.reason };
+    if (!o.over) {
+      out.text = `${cap(pos.turn)} to move`;
+      return out;
+    }
+    if (o.reason === "no legal move") out.reason = `${pos.turn} has no legal move left`;
+    out.text = `${cap(o.result)} (${out.reason}), ${o.score}`;
+    return out;
+  }
+
+  function counters(pos) {
+    const out = [];
+    for (const k of pos.kingRuns) {
+      out.push(`${cap(k.color)}'s king on ${k.square} has made ${k.count} of its ${k.limit} quiet moves in a row`);
+    }
+    for (const d of pos.drawCounters) {
+      const ending = d.reason.includes("two kings against one") ? "Two kings against one"
+        : d.reason.includes("one king each") ? "One king each" : cap(d.reason);
+      out.push(d.plies ? `${ending}: ${d.count} of ${d.limit} plies to a draw`
+        : `${ending}: ${d.side} has made ${d.count} of its ${d.limit} moves to win`);
+    }
+    return out;
+  }
+
+  // state describes the game g as the server does, with the click
+  // selection sel, and the board and the moves played when asked.
+  async function state(g, sel, { board = false, history = false } = {}) {
+    const pos = await must("position", record(g));
+    const outcome = outcomeOf(pos, g);
+    const s = {
+      id: g.id, ply: pos.ply, fen: pos.fen, turn: pos.turn, mode: g.mode, draws: g.draws,
+      bottom: g.bottom, engineToMove: g.mode === "engine" && pos.turn !== g.human && !outcome.over,
+      outcome, movable: outcome.over ? [] : pos.movable, mustCapture: !outcome.over && pos.mustCapture,
+      counters: counters(pos),
+      selection: { squares: sel ? sel.path : [], next: sel ? sel.next : [], taken: sel ? sel.taken : [] },
+    };
+    if (g.mode === "engine") {
+      s.human = g.human;
+      s.depth = g.depth;
+    }
+    if (sel && sel.why) s.notice = sel.why;
+    if (board) s.svg = (await must("board", { ...record(g), bottom: g.bottom })).svg;
+    if (history) s.history = g.history.slice();
+    return s;
+  }
+
+  // play adds the move m ({text, path, taken}) to g and answers with the
+  // state after it.
+  async function play(g, m) {
+    const color = (await must("position", record(g))).turn;
+    const e = { ply: g.history.length + 1, color, text: m.text, path: m.path, taken: m.taken };
+    g.history.push(e);
+    const s = await state(g, null, { board: true });
+    s.played = e;
+    return s;
+  }
+
+  // personMayMove throws when the game is over or the computer is to move.
+  async function personMayMove(g) {
+    const s = await state(g, null);
+    if (s.outcome.over) throw new Error(`The game is over: ${s.outcome.text}`);
+    if (s.engineToMove) throw new Error("it is the computer's turn");
+    return s;
+  }
+
+  const handlers = {
+    async "/api/new"(_, body) {
+      const g = { id: crypto.randomUUID(), start: "", history: [], mode: "engine", human: "white", bottom: "white", draws: "official", depth: DEFAULT_DEPTH };
+      if (body.fen) g.start = (await must("fen", { fen: body.fen })).fen;
+      if (body.mode && body.mode !== "engine" && body.mode !== "human") throw new Error(`mode "${body.mode}": want engine or human`);
+      if (body.mode) g.mode = body.mode;
+      if (body.human && body.human !== "white" && body.human !== "black") throw new Error(`human "${body.human}": want white or black`);
+      if (body.human) g.human = g.bottom = body.human;
+      if (body.draws && body.draws !== "official" && body.draws !== "lidraughts") throw new Error(`draws "${body.draws}": want official or lidraughts`);
+      if (body.draws) g.draws = body.draws;
+      if (body.depth) {
+        if (!Number.isInteger(body.depth) || body.depth < 1 || body.depth > 12) throw new Error(`depth ${body.depth}: want 1 to 12`);
+        g.depth = body.depth;
+      }
+      await must("position", record(g)); // the start can be worked out
+      games.clear(); // one game a page
+      games.set(g.id, g);
+      return state(g, null, { board: true, history: true });
+    },
+    async "/api/state"(q) {
+      return state(game(q.get("id")), null, { board: true, history: true });
+    },
+    async "/api/click"(_, body) {
+      const g = game(body.id);
+      await personMayMove(g);
+      const clicks = [...(body.squares || []), body.square];
+      const sel = await must("clicks", { ...record(g), clicks });
+      if (sel.move) return play(g, sel.move);
+      return state(g, sel);
+    },
+    async "/api/move"(_, body) {
+      const g = game(body.id);
+      await personMayMove(g);
+      const res = await must("play", { ...record(g), move: String(body.move || "") });
+      return play(g, res.move);
+    },
+    async "/api/engine"(_, body) {
+      const g = game(body.id);
+      const s = await state(g, null);
+      if (s.outcome.over) throw new Error(`The game is over: ${s.outcome.text}`);
+      if (g.mode === "engine" && !s.engineToMove) throw new Error("it is your turn");
+      const res = await must("engine", { ...record(g), depth: g.depth, nodes: ENGINE_NODES });
+      return play(g, res.move);
+    },
+    async "/api/undo"(_, body) {
+      const g = game(body.id);
+      let back = 0;
+      for (let i = g.history.length - 1; i >= 0; i--) {
+        if (g.mode === "human" || g.history[i].color === g.human) {
+          back = g.history.length - i;
+          break;
+        }
+      }
+      if (back === 0) throw new Error("there is no move of yours to take back");
+      g.history.length -= back;
+      return state(g, null, { board: true, history: true });
+    },
+    async "/api/flip"(_, body) {
+      const g = game(body.id);
+      g.bottom = g.bottom === "white" ? "black" : "white";
+      return state(g, null, { board: true });
+    },
+  };
+
+  async function text(path) {
+    const url = new URL(path, location.href);
+    const g = games.get(url.searchParams.get("id"));
+    if (!g) return null;
+    if (url.pathname.endsWith("/api/board.svg")) {
+      const res = await call("board", { ...record(g), ply: Number(url.searchParams.get("ply")), bottom: g.bottom });
+      return res.error ? null : res.svg;
+    }
+    if (url.pathname.endsWith("/api/pdn")) {
+      const tags = { Event: "examples/wasm" };
+      if (g.mode === "engine") {
+        tags[cap(g.human)] = "Human";
+        tags[g.human === "white" ? "Black" : "White"] = `Computer (depth ${g.depth})`;
+      }
+      const res = await call("pdn", { ...record(g), tags });
+      return res.error ? null : res.pdn;
+    }
+    return null;
+  }
+
+  window.frisianBackend = {
+    async request(path, body) {
+      const url = new URL(path, location.href);
+      const h = handlers[url.pathname];
+      if (!h) throw new Error(`no such request: ${url.pathname}`);
+      return h(url.searchParams, body || {});
+    },
+    text,
+    pdnURL: () => null,
+    call, // the library's API itself, for a test or a console
+  };
+})();

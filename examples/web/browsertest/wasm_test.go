@@ -1,0 +1,319 @@
+package browsertest
+
+// The static site of examples/wasm: built by its command, served by a
+// plain static file server (no program of ours on the other side), and
+// played in headless Chromium with the library running in the page.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/frisian-draughts/frisian"
+)
+
+// The static site, built by site.
+var (
+	siteOnce sync.Once
+	siteDir  string
+	siteErr  error
+)
+
+// site returns the folder of the static site, built the first time it is
+// asked for with the README's command.
+func site(t *testing.T) string {
+	t.Helper()
+	siteOnce.Do(func() {
+		goCmd, err := exec.LookPath("go")
+		if err != nil {
+			goCmd = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+		}
+		if siteDir, siteErr = os.MkdirTemp("", "frisian-site-"); siteErr != nil {
+			return
+		}
+		cmd := exec.Command(goCmd, "run", "github.com/frisian-draughts/frisian/examples/wasm/build", "-o", siteDir)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			siteErr = fmt.Errorf("go run examples/wasm/build: %v\n%s", err, out)
+			return
+		}
+		t.Logf("%s", out)
+	})
+	if siteErr != nil {
+		t.Fatal(siteErr)
+	}
+	return siteDir
+}
+
+// serveSite serves the static site with the standard library's file
+// server, under a path of its own, as a static host may.
+func serveSite(t *testing.T) string {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.Handle("/frisian/", http.StripPrefix("/frisian/", http.FileServer(http.Dir(site(t)))))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/frisian/"
+}
+
+// pageMove is a move as the page's library describes it.
+type pageMove struct {
+	Text  string `json:"text"`
+	Path  []int  `json:"path"`
+	Taken []int  `json:"taken"`
+}
+
+// offered returns the legal moves the page's library gives for its game
+// now, each with its text, path and pieces taken.
+func offered(p *page) ([]pageMove, string) {
+	p.t.Helper()
+	type answer struct {
+		FEN   string     `json:"fen"`
+		Moves []pageMove `json:"moves"`
+		Error string     `json:"error"`
+	}
+	a := await[answer](p, `frisianBackend.call("position", {fen: state.startFEN, moves: moves.map((m) => m.text), draws: state.draws})`)
+	if a.Error != "" {
+		p.t.Fatalf("the page's library: %s", a.Error)
+	}
+	return a.Moves, a.FEN
+}
+
+// await returns the value of the JavaScript expression js, a promise, in
+// the page once it resolves.
+func await[T any](p *page, js string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// native returns the legal moves of p as the page should describe them.
+func native(t *testing.T, p frisian.Position) []pageMove {
+	t.Helper()
+	legal, err := p.Legal(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []pageMove
+	for _, m := range legal.Moves() {
+		path := legal.Path(m)
+		out = append(out, pageMove{Text: fmt.Sprint(legal.Text(m)), Path: ints(path), Taken: ints(legal.Clicks(path).Taken)})
+	}
+	return out
+}
+
+func ints(sqs []frisian.Square) []int {
+	out := []int{}
+	for _, sq := range sqs {
+		out = append(out, int(sq))
+	}
+	return out
+}
+
+// checkOffered compares the moves the page offers now with the native
+// library's in position pos.
+func checkOffered(t *testing.T, p *page, pos frisian.Position) {
+	t.Helper()
+	got, fen := offered(p)
+	if fen != pos.FEN() {
+		t.Fatalf("the page is at %s, the game at %s", fen, pos.FEN())
+	}
+	want := native(t, pos)
+	if len(got) != len(want) {
+		t.Fatalf("%s: the page offers %d moves, the library %d:\n%v\n%v", fen, len(got), len(want), got, want)
+	}
+	for i := range got {
+		if got[i].Text != want[i].Text || !slices.Equal(got[i].Path, want[i].Path) || !slices.Equal(got[i].Taken, want[i].Taken) {
+			t.Errorf("%s: move %d: the page offers %+v, the library %+v", fen, i, got[i], want[i])
+		}
+	}
+	// The pieces marked as able to move.
+	var from []int
+	for _, m := range want {
+		if !slices.Contains(from, m.Path[0]) {
+			from = append(from, m.Path[0])
+		}
+	}
+	if movable := eval[[]int](p, `state.outcome.over ? [] : state.movable`); !eval[bool](p, `state.outcome.over`) && !sameSet(movable, from) {
+		t.Errorf("%s: the page marks %v as able to move, the library %v", fen, movable, from)
+	}
+}
+
+func sameSet(a, b []int) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// readPDN reads the only game of text with the library.
+func readPDN(t *testing.T, text string) *frisian.Game {
+	t.Helper()
+	var games []*frisian.Game
+	r := frisian.NewPDNReader(strings.NewReader(text))
+	r.Strict = true
+	for g, err := range r.Games() {
+		if err != nil {
+			t.Fatalf("the page's PDN does not read back: %v\n%s", err, text)
+		}
+		games = append(games, g)
+	}
+	if len(games) != 1 {
+		t.Fatalf("the page's PDN holds %d games:\n%s", len(games), text)
+	}
+	return games[0]
+}
+
+// pdnMoves returns the move texts of a PDN text, in order.
+func pdnMoves(text string) []string {
+	_, body, _ := strings.Cut(text, "\n\n")
+	var out []string
+	for _, f := range strings.Fields(body) {
+		if f != "" && f[0] >= '0' && f[0] <= '9' && strings.ContainsAny(f, "-x") && !strings.HasSuffix(f, ".") && !strings.Contains(f, "-0") && !strings.Contains(f, "0-") && !strings.Contains(f, "1-1") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func TestStaticSite(t *testing.T) {
+	b := browser(t)
+	base := serveSite(t)
+
+	t.Run("loads and answers", func(t *testing.T) {
+		start := time.Now()
+		p := open(t, b, base, 0, 0)
+		t.Logf("the page was interactive %v after the navigation began", time.Since(start).Round(time.Millisecond))
+		if got := eval[string](p, `$("status").textContent`); got != "White to move: your turn" {
+			t.Errorf("status %q", got)
+		}
+		checkOffered(t, p, frisian.StartPosition())
+		// Bad input comes back as an error value, and the module goes on.
+		for _, js := range []string{
+			`frisianBackend.call("position", {fen: "W:W99"})`,
+			`frisianBackend.call("position", {moves: ["32-27", "1-2"]})`,
+			`frisianBackend.call("position", {moves: "32-28"})`,
+			`frisianBackend.call("clicks", {clicks: [0]})`,
+			`frisianBackend.call("play", {move: "x"})`,
+			`frisianBackend.call("engine", {depth: "deep"})`,
+			`frisianBackend.call("readPDN", {pdn: 7})`,
+			`frisianBackend.call("fen", {fen: "W:W1-50:B1-50"})`,
+			`frisianBackend.call("nothing", {})`,
+		} {
+			if a := await[struct {
+				Error string `json:"error"`
+			}](p, js); a.Error == "" {
+				t.Errorf("%s: no error", js)
+			}
+		}
+		checkOffered(t, p, frisian.StartPosition())
+	})
+
+	t.Run("a game with a capture by clicks, undo, and the PDN read back", func(t *testing.T) {
+		p := open(t, b, base, 0, 0)
+		start := "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19"
+		p.newGame("human", start, 1)
+		eval[chromedp.Void](p, `state.startFEN = `+fmt.Sprintf("%q", start))
+		pos := frisian.MustParseFEN(start)
+		checkOffered(t, p, pos)
+		p.wait(`square(18).classList.contains("must") && document.querySelectorAll("#board .must").length === 1`)
+		for _, sq := range []int{18, 38, 40} {
+			p.send(sq)
+		}
+		if !eval[bool](p, `square(28).classList.contains("taking") && square(39).classList.contains("taking") && square(49).classList.contains("next")`) {
+			t.Error("the capture begun is not shown")
+		}
+		for _, sq := range []int{49, 38, 36} {
+			p.send(sq)
+		}
+		p.wait(`state.ply === 1`)
+		// Then moves by clicks, the first offered each time, checking the
+		// moves offered in every position against the library's.
+		var played []string
+		for {
+			text := eval[string](p, `moves.at(-1).text`)
+			m, err := pos.ParseMove(text)
+			if err != nil {
+				t.Fatalf("%s: the page played %s: %v", pos.FEN(), text, err)
+			}
+			played = append(played, text)
+			pos = pos.Apply(m)
+			eval[chromedp.Void](p, `state.startFEN = `+fmt.Sprintf("%q", start))
+			checkOffered(t, p, pos)
+			if eval[bool](p, `state.outcome.over`) || len(played) >= 12 {
+				break
+			}
+			if len(played) == 1 {
+				// White begins a move: the last move's arrow, crosses and
+				// marks are gone while it is entered.
+				p.send(eval[int](p, `state.movable[0]`))
+				if n := eval[int](p, `board.querySelectorAll(".arrow, .cross, .last").length`); n != 0 {
+					t.Errorf("%d marks of the last move stay while the next is entered", n)
+				}
+				p.send(eval[int](p, `state.selection.squares[0]`)) // let go
+			}
+			p.playFirst()
+		}
+		// Undo the last move.
+		p.click(`#undo`)
+		p.wait(fmt.Sprintf(`state.ply === %d && pending === 0`, len(played)-1))
+		played = played[:len(played)-1]
+		pos = frisian.MustParseFEN(start)
+		for _, text := range played {
+			pos = pos.Apply(mustMove(t, pos, text))
+		}
+		eval[chromedp.Void](p, `state.startFEN = `+fmt.Sprintf("%q", start))
+		checkOffered(t, p, pos)
+		t.Logf("played %q, checking the moves offered in each position", played)
+		// The PDN box, read back by the library: the same game.
+		p.click(`#pdn-box summary`)
+		p.wait(`$("pdn").textContent.includes("[FEN")`)
+		text := eval[string](p, `$("pdn").textContent`)
+		g := readPDN(t, text)
+		if got, _ := g.PositionAt(0); got.FEN() != start {
+			t.Errorf("the PDN starts at %s, want %s", got.FEN(), start)
+		}
+		if g.Position() != pos || g.Len() != len(played) {
+			t.Errorf("the PDN reads back to %d moves and %s, the page played %d to %s", g.Len(), g.Position().FEN(), len(played), pos.FEN())
+		}
+		// The move list writes each move as the PDN does.
+		list := eval[[]string](p, `[...document.querySelectorAll("#moves .mv")].map((b) => b.textContent)`)
+		if !slices.Equal(list, pdnMoves(text)) || !slices.Equal(list, played) {
+			t.Errorf("the move list %q, the PDN %q, played %q", list, pdnMoves(text), played)
+		}
+	})
+
+	t.Run("a whole game against the computer in the page", func(t *testing.T) {
+		p := open(t, b, base, 0, 0)
+		start := "W:W31,32,33,34,35:B16,17,18,19,20"
+		p.newGame("engine:white", start, 2)
+		for range 40 {
+			p.wait(`state.outcome.over || (!state.engineToMove && pending === 0)`)
+			if eval[bool](p, `state.outcome.over`) {
+				break
+			}
+			p.playFirst()
+		}
+		p.wait(`state.outcome.over`)
+		p.click(`#pdn-box summary`)
+		p.wait(`$("pdn").textContent.includes('[Result "' + state.outcome.score + '"]')`)
+		g := readPDN(t, eval[string](p, `$("pdn").textContent`))
+		if g.Len() != eval[int](p, `state.ply`) || g.Position().FEN() != eval[string](p, `state.fen`) || !g.Outcome().IsOver() {
+			t.Errorf("the PDN reads back to %d moves, %s, %v", g.Len(), g.Position().FEN(), g.Outcome())
+		}
+	})
+}
