@@ -409,7 +409,8 @@ func TestMovesOnce(t *testing.T) {
 // TestPathFollowsClicks: a move is recorded along the path the player
 // clicked or typed, not the one the library would pick, also after an undo
 // and when the end square was clicked early; the computer's along the
-// least path.
+// least path. Its text is the library's, as the PDN writes it, whatever
+// the path.
 func TestPathFollowsClicks(t *testing.T) {
 	c := newClient(t, testLimits())
 	// 28x28 goes round either way; the library's path is 28x17x19x28.
@@ -418,13 +419,13 @@ func TestPathFollowsClicks(t *testing.T) {
 	for _, sq := range []int{28, 19, 17, 28} {
 		st = c.post("/api/click", request{ID: st.ID, Squares: st.Selection.Squares, Square: sq}, http.StatusOK)
 	}
-	if st.Played == nil || st.Played.Text != "28x19x17x28" || !equal(st.Played.Taken, []int{23, 18, 22}) {
+	if st.Played == nil || st.Played.Text != "28x17x19x28" || !equal(st.Played.Path, []int{28, 19, 17, 28}) || !equal(st.Played.Taken, []int{23, 18, 22}) {
 		t.Errorf("clicked 28x19x17x28: played %+v", st.Played)
 	}
 	st = c.post("/api/new", request{Mode: "human", FEN: loop.FEN()}, http.StatusCreated)
 	// The pieces taken come in the order the path jumps them: 28x19
 	// takes 23, 19x17 takes 18, 17x28 takes 22 (RULES.md §3).
-	if st = c.post("/api/move", request{ID: st.ID, Move: "28x19x17x28"}, http.StatusOK); st.Played.Text != "28x19x17x28" || !equal(st.Played.Taken, []int{23, 18, 22}) {
+	if st = c.post("/api/move", request{ID: st.ID, Move: "28x19x17x28"}, http.StatusOK); st.Played.Text != "28x17x19x28" || !equal(st.Played.Path, []int{28, 19, 17, 28}) || !equal(st.Played.Taken, []int{23, 18, 22}) {
 		t.Errorf("typed 28x19x17x28: %+v", st.Played)
 	}
 	st = c.post("/api/new", request{Mode: "human", FEN: loop.FEN()}, http.StatusCreated)

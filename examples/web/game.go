@@ -204,21 +204,21 @@ func (g *game) play(c chosen) (moveJSON, error) {
 	if c.path == nil {
 		return moveJSON{}, errNotLegal // not one of the moves c was chosen from
 	}
+	// The move list writes the move as the PDN does: its shortest text
+	// among the legal moves (the path taken is drawn on the board).
+	var text string
+	if g.legalOK && g.legalOf == p {
+		text = g.legal.Text(c.move).String()
+	} else {
+		text = p.MoveText(c.move).String()
+	}
 	if err := g.rec.Play(c.move); err != nil {
 		return moveJSON{}, errNotLegal
-	}
-	sep := "-"
-	if c.move.IsCapture() {
-		sep = "x"
-	}
-	text := make([]string, len(c.path))
-	for i, sq := range c.path {
-		text[i] = sq.String()
 	}
 	e := moveJSON{
 		Ply:   g.rec.Len(),
 		Color: p.Turn().String(),
-		Text:  strings.Join(text, sep),
+		Text:  text,
 		Path:  ints(c.path),
 		Taken: ints(c.taken),
 	}
@@ -312,7 +312,7 @@ type stateJSON struct {
 type moveJSON struct {
 	Ply   int    `json:"ply"`   // from 1
 	Color string `json:"color"` // the side that made it
-	Text  string `json:"text"`  // the whole path in PDN: 19x30x50
+	Text  string `json:"text"`  // as the PDN writes it: 32-28, 19x50, 28x17x8
 	Path  []int  `json:"path"`  // the squares it visits, start and end included
 	Taken []int  `json:"taken"` // the pieces it takes, in the order taken
 }

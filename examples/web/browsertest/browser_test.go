@@ -385,7 +385,11 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the last move is drawn with %d points and %d crosses", n/10, n%10)
 		}
 		// White takes back; then look back at the position after move 1.
+		// While White's move is entered, Black's is no longer marked.
 		p.send(46)
+		if n := eval[int](p, `board.querySelectorAll(".arrow, .cross, .last").length`); n != 0 {
+			t.Errorf("%d marks of the last move stay while the next is entered", n)
+		}
 		p.send(26)
 		p.wait(`state.ply === 2`)
 		after2 := eval[string](p, `board.querySelector("desc").textContent`)
