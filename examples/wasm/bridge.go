@@ -532,8 +532,8 @@ func (b *bridge) board(a object) (object, error) {
 }
 
 // pdn answers {fen, moves, draws, tags} with {pdn}: the game as PDN, with
-// the tags given (an object of strings) and its result under the draw
-// rules.
+// the tags given ([[name, value], ...], in order) and its result under
+// the draw rules.
 func (b *bridge) pdn(a object) (object, error) {
 	rules, err := draws(a)
 	if err != nil {
@@ -544,23 +544,21 @@ func (b *bridge) pdn(a object) (object, error) {
 		return nil, err
 	}
 	g := r.game.Clone()
-	if t, ok := a["tags"]; ok && t != nil {
-		tags, ok := t.(object)
-		if !ok {
-			return nil, fmt.Errorf("%w: tags is not an object", errArg)
+	tags, err := list(a, "tags", 100)
+	if err != nil {
+		return nil, err
+	}
+	for i, t := range tags {
+		pair, ok := t.([]any)
+		if !ok || len(pair) != 2 {
+			return nil, fmt.Errorf("%w: tags[%d] is not a [name, value] pair", errArg, i)
 		}
-		names := make([]string, 0, len(tags))
-		for k := range tags {
-			names = append(names, k)
+		name, ok1 := pair[0].(string)
+		value, ok2 := pair[1].(string)
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("%w: tags[%d] is not a pair of strings", errArg, i)
 		}
-		slices.Sort(names) // the order of a map is random; PDN's is not
-		for _, k := range names {
-			v, ok := tags[k].(string)
-			if !ok {
-				return nil, fmt.Errorf("%w: tag %s is not a string", errArg, k)
-			}
-			g.Tags.Set(k, v)
-		}
+		g.Tags.Set(name, value)
 	}
 	var buf bytes.Buffer
 	w := frisian.NewPDNWriter(&buf)
@@ -574,7 +572,8 @@ func (b *bridge) pdn(a object) (object, error) {
 // readPDN answers {pdn} with {games, errors}: each game read as {fen,
 // moves, tags, result} (fen empty for the usual start; moves as texts the
 // other calls take), and the reader's errors as text, each with its line
-// and column. A game with errors is kept as far as it was read.
+// and column. A game with errors is kept as far as it was read. Tags come
+// as [[name, value], ...] in file order.
 func (b *bridge) readPDN(a object) (object, error) {
 	s, err := str(a, "pdn")
 	if err != nil {
@@ -614,9 +613,9 @@ func (b *bridge) readPDN(a object) (object, error) {
 		if start, _ := g.PositionAt(0); start != frisian.StartPosition() {
 			fen = start.FEN()
 		}
-		tags := object{}
+		tags := []any{}
 		for _, t := range g.Tags {
-			tags[t.Name] = t.Value
+			tags = append(tags, []any{t.Name, t.Value})
 		}
 		games = append(games, object{"fen": fen, "moves": texts, "tags": tags, "result": g.Outcome().Result.PDN()})
 	}

@@ -10,7 +10,7 @@
 //   clicks({...game, clicks})      → {path, next, taken, moves, move, why}
 //   play({...game, move})          → {move: {text, path, taken}, fen}
 //   board({...game, ply, bottom})  → {svg}
-//   pdn({...game, tags})           → {pdn}
+//   pdn({...game, tags: [[name, value], ...]}) → {pdn}
 //   readPDN({pdn})                 → {games: [{fen, moves, tags, result}], errors}
 //   engine({...game, depth, nodes}) → {move, score, depth, nodes}
 //   fen({fen})                     → {fen}
@@ -229,10 +229,10 @@
       return res.error ? null : res.svg;
     }
     if (url.pathname.endsWith("/api/pdn")) {
-      const tags = { Event: "examples/wasm" };
+      const tags = [["Event", "examples/wasm"]];
       if (g.mode === "engine") {
-        tags[cap(g.human)] = "Human";
-        tags[g.human === "white" ? "Black" : "White"] = `Computer (depth ${g.depth})`;
+        const computer = `Computer (depth ${g.depth})`;
+        tags.push(["White", g.human === "white" ? "Human" : computer], ["Black", g.human === "black" ? "Human" : computer]);
       }
       const res = await call("pdn", { ...record(g), tags });
       return res.error ? null : res.pdn;
