@@ -293,3 +293,56 @@ func TestRandomArguments(t *testing.T) {
 		}
 	}
 }
+
+// Positions for the benchmarks, which run natively and, compiled to
+// WebAssembly, under Node (see the README): the slowdown of the page's
+// library.
+var benchPositions = []struct{ name, fen string }{
+	{"Start", ""},
+	{"Middlegame", "W:W27,28,31,32,33,34,35,36,37,38,40,42,43,45,47:B3,6,7,8,9,11,12,13,14,16,17,18,19,20,22"},
+	{"KingCaptures", "W:WK50:B3,7,10,12,13,14,17,20,21,23,25,30,32,36,38,39,41,43,K47"},
+	{"Pathological", "W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49"},
+}
+
+// BenchmarkPosition is what the page asks after each move: the moves of a
+// new position with their texts, paths and pieces taken, the outcome and
+// the counters.
+func BenchmarkPosition(b *testing.B) {
+	for _, c := range benchPositions {
+		b.Run(c.name, func(b *testing.B) {
+			br := &bridge{}
+			a := object{"fen": c.fen}
+			b.ReportAllocs()
+			for b.Loop() {
+				br.last = nil // worked out afresh, as after a move
+				if res := br.call("position", a); res["error"] != nil {
+					b.Fatal(res["error"])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkClicks is one click's answer in the middle of a capture.
+func BenchmarkClicks(b *testing.B) {
+	br := &bridge{}
+	a := object{"fen": "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19", "clicks": squareList(18, 38, 40, 49)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if res := br.call("clicks", a); res["error"] != nil {
+			b.Fatal(res["error"])
+		}
+	}
+}
+
+// BenchmarkEngine is the computer's move as the page asks for it: depth 8,
+// at most 150 000 positions, from the start.
+func BenchmarkEngine(b *testing.B) {
+	br := &bridge{}
+	a := object{"depth": 8.0, "nodes": 150000.0} // 150 000 positions reach depth 7
+	for b.Loop() {
+		if res := br.call("engine", a); res["error"] != nil {
+			b.Fatal(res["error"])
+		}
+	}
+}

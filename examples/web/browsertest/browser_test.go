@@ -45,6 +45,9 @@ func TestMain(m *testing.M) {
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
+	if siteDir != "" {
+		os.RemoveAll(siteDir)
+	}
 	os.Exit(code)
 }
 

@@ -1,6 +1,7 @@
-// Package browsertest holds the end-to-end tests of examples/web: they
-// build the program, run it on loopback and drive its page in headless
-// Chromium through github.com/chromedp/chromedp. They are a module of
+// Package browsertest holds the end-to-end tests of examples/web and of
+// the static site of examples/wasm: they build the program (or the site,
+// served by a plain static file server), run it on loopback and drive its
+// page in headless Chromium through github.com/chromedp/chromedp. They are a module of
 // their own so that chromedp stays out of the library's module graph:
 //
 //	cd examples/web/browsertest && go test -count=1 ./...

@@ -3,24 +3,14 @@
 // compiled to WebAssembly running in a Web Worker (worker.js) and the game
 // kept here. Nothing leaves the browser.
 //
-// The library's API, as the worker answers it (every argument holds the
-// game as {fen, moves, draws}: the start position, empty for the usual
-// one, and the texts of the moves played):
-//   position(game)                 → {fen, turn, ply, outcome, moves, movable, mustCapture, kingRuns, drawCounters}
-//   clicks({...game, clicks})      → {path, next, taken, moves, move, why}
-//   play({...game, move})          → {move: {text, path, taken}, fen}
-//   board({...game, ply, bottom})  → {svg}
-//   pdn({...game, tags: [[name, value], ...]}) → {pdn}
-//   readPDN({pdn})                 → {games: [{fen, moves, tags, result}], errors}
-//   engine({...game, depth, nodes}) → {move, score, depth, nodes}
-//   fen({fen})                     → {fen}
-// Each answers {error} instead when it cannot, with the library's reason.
+// The library's API, frisian.wasm's functions, is described by
+// `go doc ./examples/wasm`; call(fn, arg) runs one in the worker.
 "use strict";
 
 (() => {
   const here = document.currentScript.src;
   const HARD_TIME = 20000;     // ms a call may take before the worker is given up as stuck
-  const ENGINE_NODES = 150000; // the computer's search, in positions (about a second in the browser)
+  const ENGINE_NODES = 500000; // the computer's search, in positions, as the server's (about 0.4 s here)
   const MAX_PLIES = 1000;      // the longest game, as the server limits it
   const DEFAULT_DEPTH = 8;
 
