@@ -14,9 +14,11 @@
   const MAX_PLIES = 1000;      // the longest game, as the server limits it
   const DEFAULT_DEPTH = 8;
 
-  // The worker and the calls waiting for it.
+  // The worker and the calls waiting for it; broken says why the module
+  // cannot run at all, when it cannot.
   let worker = null;
   let nextCall = 0;
+  let broken = "";
   const waiting = new Map();
 
   function startWorker() {
@@ -29,11 +31,15 @@
       w.resolve(event.data.result);
     };
     worker.onerror = (event) => {
-      fail(`the WebAssembly module failed: ${event.message || "it did not load"}`);
+      // The worker's script did not load or run: starting another would
+      // fail alike.
+      broken = `The WebAssembly module cannot run here (${event.message || "its files did not load"}); serve the site over HTTP.`;
+      fail(broken);
     };
   }
 
-  // fail answers every waiting call with an error and starts a new worker.
+  // fail answers every waiting call with an error and, unless the module
+  // is broken, starts a new worker.
   function fail(why) {
     worker.terminate();
     for (const w of waiting.values()) {
@@ -41,7 +47,7 @@
       w.resolve({ error: why });
     }
     waiting.clear();
-    startWorker();
+    if (!broken) startWorker();
   }
 
   // call runs the library's function fn on arg in the worker and resolves
@@ -50,6 +56,7 @@
   // WebAssembly cannot be interrupted from outside.
   function call(fn, arg) {
     const id = ++nextCall;
+    if (broken) return Promise.resolve({ error: broken });
     return new Promise((resolve) => {
       const timer = setTimeout(() => fail("This position's captures take too long to work out; try a simpler one."), HARD_TIME);
       waiting.set(id, { resolve, timer });
@@ -70,8 +77,31 @@
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
   const record = (g) => ({ fen: g.start, moves: g.history.map((m) => m.text), draws: g.draws });
 
+  // The game is kept in the tab's session storage too, so that a reload
+  // takes it up again as the server's page does.
+  const STORE = "frisian-game";
+
+  function save(g) {
+    try {
+      sessionStorage.setItem(STORE, JSON.stringify(g));
+    } catch {
+      // No storage (a private window may refuse it): the game lives as long as the page.
+    }
+  }
+
   function game(id) {
-    const g = games.get(id);
+    let g = games.get(id);
+    if (!g) {
+      try {
+        const stored = JSON.parse(sessionStorage.getItem(STORE));
+        if (stored && stored.id === id && Array.isArray(stored.history)) {
+          g = stored;
+          games.set(id, g);
+        }
+      } catch {
+        // Nothing stored, or not a game.
+      }
+    }
     if (!g) throw new Error("no such game: it was in another page");
     return g;
   }
@@ -235,7 +265,9 @@
       const url = new URL(path, location.href);
       const h = handlers[url.pathname];
       if (!h) throw new Error(`no such request: ${url.pathname}`);
-      return h(url.searchParams, body || {});
+      const s = await h(url.searchParams, body || {});
+      save(games.get(s.id));
+      return s;
     },
     text,
     pdnURL: () => null,
