@@ -205,6 +205,31 @@ func TestStaticSite(t *testing.T) {
 			t.Errorf("status %q", got)
 		}
 		checkOffered(t, p, frisian.StartPosition())
+		// How long the page waits for the library, worker's round trip
+		// included: the moves of new positions (two, in turn, so that none
+		// is remembered), a click, and the computer's move.
+		t.Logf("the library in the page, median of 21: %s", await[string](p, `(async () => {
+			const time = async (fn, arg) => {
+				const t0 = performance.now();
+				const res = await frisianBackend.call(fn, arg);
+				if (res.error) throw new Error(res.error);
+				return performance.now() - t0;
+			};
+			const median = async (n, f) => {
+				const ts = [];
+				for (let i = 0; i < n; i++) ts.push(await f(i));
+				ts.sort((a, b) => a - b);
+				return ts[n >> 1].toFixed(2) + " ms";
+			};
+			const mid = "W:W27,28,31,32,33,34,35,36,37,38,40,42,43,45,47:B3,6,7,8,9,11,12,13,14,16,17,18,19,20,22";
+			const kings = "W:WK50:B3,7,10,12,13,14,17,20,21,23,25,30,32,36,38,39,41,43,K47";
+			return [
+				"position (start, middlegame) " + await median(21, (i) => time("position", { fen: i % 2 ? mid : "" })),
+				"position (king captures, middlegame) " + await median(21, (i) => time("position", { fen: i % 2 ? mid : kings })),
+				"clicks mid-capture " + await median(21, () => time("clicks", { fen: "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19", clicks: [18, 38, 40, 49] })),
+				"engine from the start, depth 8, 500 000 positions " + await median(3, () => time("engine", { depth: 8, nodes: 500000 })),
+			].join("; ");
+		})()`))
 		// Bad input comes back as an error value, and the module goes on.
 		for _, js := range []string{
 			`frisianBackend.call("position", {fen: "W:W99"})`,
