@@ -328,79 +328,81 @@ func (b *bridge) clicks(a object) (object, error) {
 		return nil, err
 	}
 	legal := r.legal
-	var path []frisian.Square
-	var done frisian.Move
+	var sel selection
 	why := ""
 	for _, sq := range raw {
-		if !done.IsZero() {
+		if !sel.done.IsZero() {
 			break
 		}
-		path, done, why = click(legal, path, sq)
+		sel, why = click(legal, sel, sq)
 	}
-	c := legal.Clicks(path)
-	res := object{"path": ints(path), "next": []any{}, "taken": []any{}, "moves": []any{}, "move": nil, "why": why}
-	if len(path) == 0 {
-		return res, nil
+	res := object{"path": ints(sel.path), "next": []any{}, "taken": []any{}, "moves": []any{}, "move": nil, "why": why}
+	switch {
+	case len(sel.path) == 0:
+	case !sel.done.IsZero():
+		m := moveObject(legal, sel.done, sel.path)
+		res["move"], res["taken"] = m, m["taken"]
+		res["moves"] = []any{fmt.Sprint(legal.Text(sel.done))}
+	default:
+		res["next"], res["taken"] = ints(sel.c.Next.Squares()), ints(sel.c.Taken)
+		texts := []any{}
+		for _, m := range sel.c.Moves {
+			texts = append(texts, fmt.Sprint(legal.Text(m)))
+		}
+		res["moves"] = texts
 	}
-	if !done.IsZero() {
-		res["move"] = moveObject(legal, done, path)
-		res["taken"] = ints(legal.Clicks(path).Taken)
-		res["moves"] = []any{fmt.Sprint(legal.Text(done))}
-		return res, nil
-	}
-	res["next"], res["taken"] = ints(c.Next.Squares()), ints(c.Taken)
-	texts := []any{}
-	for _, m := range c.Moves {
-		texts = append(texts, fmt.Sprint(legal.Text(m)))
-	}
-	res["moves"] = texts
 	return res, nil
 }
 
-// click returns the path selected after a click on sq when path was, the
-// move once the path is a whole one, and why the click was ignored.
-func click(legal frisian.Legal, path []frisian.Square, sq frisian.Square) ([]frisian.Square, frisian.Move, string) {
-	follow := func(clicked []frisian.Square) (frisian.Clicks, bool) {
+// selection is what the clicks so far select: a path that begins some
+// legal move (none when empty), what the library says of it, and the move
+// once the path is a whole one.
+type selection struct {
+	path []frisian.Square
+	c    frisian.Clicks
+	done frisian.Move
+}
+
+// click returns the selection after a click on sq when cur was, and why
+// the click was ignored.
+func click(legal frisian.Legal, cur selection, sq frisian.Square) (selection, string) {
+	follow := func(clicked []frisian.Square) (selection, bool) {
 		c := legal.Clicks(clicked)
-		return c, len(clicked) > 0 && len(c.Moves) > 0
-	}
-	cur, ok := follow(path)
-	if !ok {
-		path = nil
-	}
-	if ok {
-		ext := append(slices.Clone(path), sq)
-		if c, ok := follow(ext); ok {
-			if c.Next.Empty() {
-				return ext, c.Moves[0], ""
-			}
-			return ext, frisian.Move{}, ""
+		s := selection{path: clicked, c: c}
+		if len(c.Moves) > 0 && c.Next.Empty() {
+			s.done = c.Moves[0]
 		}
-		if len(path) == 1 && sq == path[0] {
-			return nil, frisian.Move{}, letGo(legal.Position(), cur, sq)
+		return s, len(c.Moves) > 0
+	}
+	if len(cur.path) > 0 {
+		if next, ok := follow(append(slices.Clone(cur.path), sq)); ok {
+			return next, ""
+		}
+		if len(cur.path) == 1 && sq == cur.path[0] {
+			return selection{}, letGo(legal.Position(), cur.c, sq)
 		}
 		var ends []frisian.Move
-		for _, m := range cur.Moves {
+		for _, m := range cur.c.Moves {
 			if m.To() == sq {
 				ends = append(ends, m)
 			}
 		}
 		switch {
 		case len(ends) == 1:
-			whole, _ := cur.Finish(ends[0])
-			return whole, ends[0], ""
+			whole, _ := cur.c.Finish(ends[0])
+			return selection{path: whole, c: cur.c, done: ends[0]}, ""
 		case len(ends) > 1:
-			return path, frisian.Move{}, fmt.Sprintf("Captures that take different pieces end on %d: click the squares along the one you mean.", sq)
+			return cur, fmt.Sprintf("Captures that take different pieces end on %d: click the squares along the one you mean.", sq)
 		}
 	}
-	if _, ok := follow([]frisian.Square{sq}); ok {
-		return []frisian.Square{sq}, frisian.Move{}, ""
+	if next, ok := follow([]frisian.Square{sq}); ok {
+		return next, ""
 	}
-	why := refusal(legal, path, sq)
-	if len(path) > 1 {
-		return path, frisian.Move{}, why
+	why := refusal(legal, cur.path, sq)
+	if len(cur.path) > 1 {
+		return cur, why
 	}
-	return nil, frisian.Move{}, why
+	return selection{}, why
 }
 
 // letGo says how to capture round to the square of the piece let go when
