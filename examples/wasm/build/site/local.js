@@ -74,6 +74,10 @@
   startWorker();
 
   const games = new Map();
+
+  // newID names a game. (crypto.randomUUID is only there on HTTPS and
+  // localhost; a static site may be served over plain HTTP.)
+  const newID = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
   const record = (g) => ({ fen: g.start, moves: g.history.map((m) => m.text), draws: g.draws });
 
@@ -178,7 +182,7 @@
 
   const handlers = {
     async "/api/new"(_, body) {
-      const g = { id: crypto.randomUUID(), start: "", history: [], mode: "engine", human: "white", bottom: "white", draws: "official", depth: DEFAULT_DEPTH };
+      const g = { id: newID(), start: "", history: [], mode: "engine", human: "white", bottom: "white", draws: "official", depth: DEFAULT_DEPTH };
       if (body.fen) g.start = (await must("fen", { fen: body.fen })).fen;
       if (body.mode && body.mode !== "engine" && body.mode !== "human") throw new Error(`mode "${body.mode}": want engine or human`);
       if (body.mode) g.mode = body.mode;
