@@ -75,15 +75,16 @@ type pageMove struct {
 }
 
 // offered returns the legal moves the page's library gives for its game
-// now, each with its text, path and pieces taken.
-func offered(p *page) ([]pageMove, string) {
+// now, from the start position start, each with its text, path and pieces
+// taken.
+func offered(p *page, start string) ([]pageMove, string) {
 	p.t.Helper()
 	type answer struct {
 		FEN   string     `json:"fen"`
 		Moves []pageMove `json:"moves"`
 		Error string     `json:"error"`
 	}
-	a := await[answer](p, `frisianBackend.call("position", {fen: state.startFEN, moves: moves.map((m) => m.text), draws: state.draws})`)
+	a := await[answer](p, fmt.Sprintf(`frisianBackend.call("position", {fen: %q, moves: moves.map((m) => m.text), draws: state.draws})`, start))
 	if a.Error != "" {
 		p.t.Fatalf("the page's library: %s", a.Error)
 	}
@@ -124,11 +125,11 @@ func ints(sqs []frisian.Square) []int {
 	return out
 }
 
-// checkOffered compares the moves the page offers now with the native
-// library's in position pos.
-func checkOffered(t *testing.T, p *page, pos frisian.Position) {
+// checkOffered compares the moves the page offers now, in its game from
+// start, with the native library's in position pos.
+func checkOffered(t *testing.T, p *page, start string, pos frisian.Position) {
 	t.Helper()
-	got, fen := offered(p)
+	got, fen := offered(p, start)
 	if fen != pos.FEN() {
 		t.Fatalf("the page is at %s, the game at %s", fen, pos.FEN())
 	}
@@ -204,7 +205,7 @@ func TestStaticSite(t *testing.T) {
 		if got := eval[string](p, `$("status").textContent`); got != "White to move: your turn" {
 			t.Errorf("status %q", got)
 		}
-		checkOffered(t, p, frisian.StartPosition())
+		checkOffered(t, p, "", frisian.StartPosition())
 		// How long the page waits for the library, worker's round trip
 		// included: the moves of new positions (two, in turn, so that none
 		// is remembered), a click, and the computer's move.
@@ -248,16 +249,15 @@ func TestStaticSite(t *testing.T) {
 				t.Errorf("%s: no error", js)
 			}
 		}
-		checkOffered(t, p, frisian.StartPosition())
+		checkOffered(t, p, "", frisian.StartPosition())
 	})
 
 	t.Run("a game with a capture by clicks, undo, and the PDN read back", func(t *testing.T) {
 		p := open(t, b, base, 0, 0)
 		start := "B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19"
 		p.newGame("human", start, 1)
-		eval[chromedp.Void](p, `state.startFEN = `+fmt.Sprintf("%q", start))
 		pos := frisian.MustParseFEN(start)
-		checkOffered(t, p, pos)
+		checkOffered(t, p, start, pos)
 		p.wait(`square(18).classList.contains("must") && document.querySelectorAll("#board .must").length === 1`)
 		for _, sq := range []int{18, 38, 40} {
 			p.send(sq)
@@ -280,8 +280,7 @@ func TestStaticSite(t *testing.T) {
 			}
 			played = append(played, text)
 			pos = pos.Apply(m)
-			eval[chromedp.Void](p, `state.startFEN = `+fmt.Sprintf("%q", start))
-			checkOffered(t, p, pos)
+			checkOffered(t, p, start, pos)
 			if eval[bool](p, `state.outcome.over`) || len(played) >= 12 {
 				break
 			}
@@ -309,8 +308,7 @@ func TestStaticSite(t *testing.T) {
 		for _, text := range played {
 			pos = pos.Apply(mustMove(t, pos, text))
 		}
-		eval[chromedp.Void](p, `state.startFEN = `+fmt.Sprintf("%q", start))
-		checkOffered(t, p, pos)
+		checkOffered(t, p, start, pos)
 		t.Logf("played %q, checking the moves offered in each position", played)
 		// The PDN box, read back by the library: the same game.
 		p.click(`#pdn-box summary`)
@@ -336,6 +334,12 @@ func TestStaticSite(t *testing.T) {
 		p.newGame("engine:white", start, 2)
 		for range 40 {
 			p.wait(`state.outcome.over || (!state.engineToMove && pending === 0)`)
+			// The moves offered, after the computer's, are the library's.
+			pos := frisian.MustParseFEN(start)
+			for _, text := range eval[[]string](p, `moves.map((m) => m.text)`) {
+				pos = pos.Apply(mustMove(t, pos, text))
+			}
+			checkOffered(t, p, start, pos)
 			if eval[bool](p, `state.outcome.over`) {
 				break
 			}
