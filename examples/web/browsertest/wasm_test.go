@@ -250,6 +250,19 @@ func TestStaticSite(t *testing.T) {
 			}
 		}
 		checkOffered(t, p, "", frisian.StartPosition())
+		// A call that takes longer than the page allows (here 1 ms, for
+		// one of the hardest placements known) is answered with an error,
+		// its worker replaced, and the next call answered.
+		hard := "W:WK6,K11:BK3,K5,K7,K9,12,13,K14,K16,18,K20,21,22,K23,24,K25,27,29,31,33,34,K36,38,40,K41,42,43,44,K47,K49"
+		if got := await[string](p, fmt.Sprintf(`(async () => {
+			frisianBackend.hardTime = 1;
+			const res = await frisianBackend.call("position", {fen: %q});
+			frisianBackend.hardTime = 20000;
+			return res.error || "no error";
+		})()`, hard)); !strings.Contains(got, "too long") {
+			t.Errorf("a call that overran: %q", got)
+		}
+		checkOffered(t, p, "", frisian.StartPosition())
 	})
 
 	t.Run("a game with a capture by clicks, undo, and the PDN read back", func(t *testing.T) {
@@ -300,6 +313,10 @@ func TestStaticSite(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.wait(fmt.Sprintf(`typeof state !== "undefined" && state !== null && pending === 0 && state.ply === %d`, len(played)))
+		// A typed move that is not legal: the library's reason is shown.
+		eval[chromedp.Void](p, `$("move-text").value = "50-45"; $("move-form").requestSubmit()`)
+		p.wait(`$("notice").textContent.includes("50-45") && pending === 0`)
+		t.Logf("a typed illegal move: %s", eval[string](p, `$("notice").textContent`))
 		// Undo the last move.
 		p.click(`#undo`)
 		p.wait(fmt.Sprintf(`state.ply === %d && pending === 0`, len(played)-1))

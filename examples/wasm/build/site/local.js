@@ -9,7 +9,6 @@
 
 (() => {
   const here = document.currentScript.src;
-  const HARD_TIME = 20000;     // ms a call may take before the worker is given up as stuck
   const ENGINE_NODES = 500000; // the computer's search, in positions, as the server's (about 0.4 s here)
   const MAX_PLIES = 1000;      // the longest game, as the server limits it
   const DEFAULT_DEPTH = 8;
@@ -51,14 +50,14 @@
   }
 
   // call runs the library's function fn on arg in the worker and resolves
-  // to its answer. A call that does not answer in HARD_TIME (a made-up
+  // to its answer. A call that does not answer in backend.hardTime (a made-up
   // position whose captures take too long) has its worker replaced:
   // WebAssembly cannot be interrupted from outside.
   function call(fn, arg) {
     const id = ++nextCall;
     if (broken) return Promise.resolve({ error: broken });
     return new Promise((resolve) => {
-      const timer = setTimeout(() => fail("This position's captures take too long to work out; try a simpler one."), HARD_TIME);
+      const timer = setTimeout(() => fail("This position's captures take too long to work out; try a simpler one."), backend.hardTime);
       waiting.set(id, { resolve, timer });
       worker.postMessage({ id, fn, arg });
     });
@@ -264,7 +263,7 @@
     return null;
   }
 
-  window.frisianBackend = {
+  const backend = window.frisianBackend = {
     async request(path, body) {
       const url = new URL(path, location.href);
       const h = handlers[url.pathname];
@@ -276,5 +275,6 @@
     text,
     pdnURL: () => null,
     call, // the library's API itself, for a test or a console
+    hardTime: 20000, // ms a call may take before the worker is given up as stuck
   };
 })();
