@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -54,7 +56,11 @@ func TestMoveListAgreesWithPDN(t *testing.T) {
 		}
 		for i, m := range g.Played() {
 			before, _ := g.PositionAt(i)
-			written = append(written, before.MoveText(m).String())
+			legal, err := before.Legal(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			written = append(written, fmt.Sprint(legal.Text(m)))
 		}
 		_, moveText, _ := strings.Cut(pdn, "\n\n")
 		for _, w := range written {
