@@ -23,6 +23,7 @@ import (
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/pdn"
 	"github.com/frisian-draughts/frisian/svg"
 )
 
@@ -53,7 +54,7 @@ type bridge struct {
 type replayed struct {
 	start   string
 	texts   []string
-	game    *frisian.Game
+	game    *pdn.Game
 	legal   frisian.Legal
 	legalOK bool
 }
@@ -186,7 +187,7 @@ func (b *bridge) replay(a object) (*replayed, error) {
 				return nil, err
 			}
 		}
-		r = &replayed{start: start, game: frisian.NewGame(p)}
+		r = &replayed{start: start, game: pdn.NewGame(p)}
 	}
 	b.last = nil // until it matches a again
 	// Keep the moves both share, then play the rest.
@@ -250,7 +251,7 @@ func moveObject(legal frisian.Legal, m frisian.Move, path []frisian.Square) obje
 		path = legal.Path(m)
 	}
 	return object{
-		"text":    fmt.Sprint(legal.Text(m)),
+		"text":    legal.Text(m),
 		"from":    int(m.From()),
 		"to":      int(m.To()),
 		"capture": m.IsCapture(),
@@ -308,16 +309,13 @@ func (b *bridge) position(a object) (object, error) {
 	}, nil
 }
 
-// clicks answers {fen, moves, clicks}: the clicks on the board so far in
-// this move, in order, followed by the library's click rules: a square
-// that follows the path selected on some path of a legal move extends it;
-// the selected piece clicked again is let go; the end square of exactly
-// one move the path can still become completes it; a piece that can move
-// is selected anew; any other click is ignored, and a complete move stays
-// complete. The answer holds the path selected, the squares that may be
-// clicked next, the pieces jumped so far in order, the texts of the moves
-// still possible, the move once complete ({text, path, taken}, else null),
-// and why the last click was ignored (empty when it was not).
+// clicks answers {fen, moves, clicks}: the squares clicked so far in this
+// move, in order, followed by the library's click rules (Legal.Clicks):
+// {path, next, taken, moves, move, why}, the path selected, the squares
+// that take it further, the pieces jumped so far in order, the texts of
+// the moves still possible, the move once the clicks make one ({text,
+// path, taken}, else null), and why the last click was refused: the
+// library's reason, empty when it was taken.
 func (b *bridge) clicks(a object) (object, error) {
 	r, err := b.replay(a)
 	if err != nil {
@@ -327,131 +325,29 @@ func (b *bridge) clicks(a object) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	legal := r.legal
-	var sel selection
+	c := r.legal.Clicks(raw)
 	why := ""
-	for _, sq := range raw {
-		if !sel.done.IsZero() {
-			break
-		}
-		sel, why = click(legal, sel, sq)
+	if me, ok := errors.AsType[*frisian.MoveError](c.Refused); ok {
+		why = me.Reason
+	} else if c.Refused != nil {
+		why = c.Refused.Error()
 	}
-	res := object{"path": ints(sel.path), "next": []any{}, "taken": []any{}, "moves": []any{}, "move": nil, "why": why}
-	switch {
-	case len(sel.path) == 0:
-	case !sel.done.IsZero():
-		m := moveObject(legal, sel.done, sel.path)
-		res["move"], res["taken"] = m, m["taken"]
-		res["moves"] = []any{fmt.Sprint(legal.Text(sel.done))}
-	default:
-		res["next"], res["taken"] = ints(sel.c.Next.Squares()), ints(sel.c.Taken)
-		texts := []any{}
-		for _, m := range sel.c.Moves {
-			texts = append(texts, fmt.Sprint(legal.Text(m)))
-		}
-		res["moves"] = texts
+	res := object{"path": ints(c.Path), "next": []any{}, "taken": ints(c.Taken), "moves": []any{}, "move": nil, "why": why}
+	if len(c.Path) == 0 {
+		res["taken"] = []any{}
+		return res, nil
+	}
+	texts := []any{}
+	for _, m := range c.Moves {
+		texts = append(texts, r.legal.Text(m))
+	}
+	res["moves"] = texts
+	if m, ok := c.Move(); ok {
+		res["move"] = moveObject(r.legal, m, c.Path)
+	} else {
+		res["next"] = ints(c.Next.Squares())
 	}
 	return res, nil
-}
-
-// selection is what the clicks so far select: a path that begins some
-// legal move (none when empty), what the library says of it, and the move
-// once the path is a whole one.
-type selection struct {
-	path []frisian.Square
-	c    frisian.Clicks
-	done frisian.Move
-}
-
-// click returns the selection after a click on sq when cur was, and why
-// the click was ignored.
-func click(legal frisian.Legal, cur selection, sq frisian.Square) (selection, string) {
-	follow := func(clicked []frisian.Square) (selection, bool) {
-		c := legal.Clicks(clicked)
-		s := selection{path: clicked, c: c}
-		if len(c.Moves) > 0 && c.Next.Empty() {
-			s.done = c.Moves[0]
-		}
-		return s, len(c.Moves) > 0
-	}
-	if len(cur.path) > 0 {
-		if next, ok := follow(append(slices.Clone(cur.path), sq)); ok {
-			return next, ""
-		}
-		if len(cur.path) == 1 && sq == cur.path[0] {
-			return selection{}, letGo(legal.Position(), cur.c, sq)
-		}
-		var ends []frisian.Move
-		for _, m := range cur.c.Moves {
-			if m.To() == sq {
-				ends = append(ends, m)
-			}
-		}
-		switch {
-		case len(ends) == 1:
-			whole, _ := cur.c.Finish(ends[0])
-			return selection{path: whole, c: cur.c, done: ends[0]}, ""
-		case len(ends) > 1:
-			return cur, fmt.Sprintf("Captures that take different pieces end on %d: click the squares along the one you mean.", sq)
-		}
-	}
-	if next, ok := follow([]frisian.Square{sq}); ok {
-		return next, ""
-	}
-	why := refusal(legal, cur.path, sq)
-	if len(cur.path) > 1 {
-		return cur, why
-	}
-	return selection{}, why
-}
-
-// letGo says how to capture round to the square of the piece let go when
-// it can; otherwise nothing.
-func letGo(p frisian.Position, cur frisian.Clicks, from frisian.Square) string {
-	for _, m := range cur.Moves {
-		if m.IsCapture() && m.To() == from {
-			var first []string
-			for _, sq := range cur.Next.Squares() {
-				first = append(first, sq.String())
-			}
-			return fmt.Sprintf("The %s on %d is let go. To capture round to %d, click it and then each square it lands on, from %s.",
-				kind(p.PieceAt(from)), from, from, strings.Join(first, " or "))
-		}
-	}
-	return ""
-}
-
-// refusal says why a click on sq, after the squares clicked, selects
-// nothing.
-func refusal(legal frisian.Legal, clicked []frisian.Square, sq frisian.Square) string {
-	p, moves := legal.Position(), legal.Moves()
-	turn := p.Turn()
-	piece := p.PieceAt(sq)
-	switch {
-	case len(moves) == 0:
-		return "The game is over: there is no move to play."
-	case len(clicked) > 1:
-		return fmt.Sprintf("The capture cannot go on to %d: click one of the marked squares.", sq)
-	case len(clicked) == 1 && piece == frisian.NoPiece:
-		return fmt.Sprintf("The %s on %d cannot go to %d.", kind(p.PieceAt(clicked[0])), clicked[0], sq)
-	case piece == frisian.NoPiece:
-		return fmt.Sprintf("Square %d is empty: click a %s piece to move it.", sq, turn)
-	case piece.Color() != turn:
-		return fmt.Sprintf("That is a %s piece: %s is to move.", piece.Color(), turn)
-	case moves[0].IsCapture():
-		return "A capture is compulsory, and the one that takes the most must be played: with a marked piece."
-	case piece.IsKing() && p.KingRun(turn) == frisian.KingRun{Count: frisian.KingRunLimit, Square: sq}:
-		return fmt.Sprintf("The king on %d has made three quiet moves in a row: it may only capture now; move another piece.", sq)
-	default:
-		return fmt.Sprintf("The %s on %d has no move.", kind(piece), sq)
-	}
-}
-
-func kind(pc frisian.Piece) string {
-	if pc.IsKing() {
-		return "king"
-	}
-	return "man"
 }
 
 // play answers {fen, moves, move}: the legal move that the text move names
@@ -476,9 +372,11 @@ func (b *bridge) play(a object) (object, error) {
 		return nil, err
 	}
 	var path []frisian.Square
-	if typed := typedSquares(s); len(typed) == m.Captured().Len()+1 && m.IsCapture() {
-		if c := r.legal.Clicks(typed); c.Next.Empty() && slices.Equal(c.Moves, []frisian.Move{m}) {
-			path = typed
+	if typed := typedSquares(s); m.IsCapture() && len(typed) == m.Captured().Len()+1 {
+		if c := r.legal.Clicks(typed); slices.Equal(c.Path, typed) {
+			if got, ok := c.Move(); ok && got == m {
+				path = typed
+			}
 		}
 	}
 	return object{"move": moveObject(r.legal, m, path), "fen": r.game.Position().Apply(m).FEN()}, nil
@@ -563,7 +461,7 @@ func (b *bridge) pdn(a object) (object, error) {
 		g.Tags.Set(name, value)
 	}
 	var buf bytes.Buffer
-	w := frisian.NewPDNWriter(&buf)
+	w := pdn.NewWriter(&buf)
 	w.Draws = rules
 	if err := w.WriteGame(g); err != nil {
 		return nil, err
@@ -585,9 +483,9 @@ func (b *bridge) readPDN(a object) (object, error) {
 		return nil, fmt.Errorf("%w: the PDN text has %d bytes, at most %d", errArg, len(s), maxText)
 	}
 	games, problems := []any{}, []any{}
-	for g, err := range frisian.NewPDNReader(strings.NewReader(s)).Games() {
+	for g, err := range pdn.NewReader(strings.NewReader(s)).Games() {
 		if err != nil {
-			if pe, ok := errors.AsType[frisian.PDNErrors](err); ok {
+			if pe, ok := errors.AsType[pdn.Errors](err); ok {
 				for _, e := range pe {
 					problems = append(problems, e.Error())
 				}
@@ -609,7 +507,7 @@ func (b *bridge) readPDN(a object) (object, error) {
 			if err != nil {
 				return nil, err
 			}
-			texts = append(texts, fmt.Sprint(legal.Text(m)))
+			texts = append(texts, legal.Text(m))
 		}
 		fen := ""
 		if start, _ := g.PositionAt(0); start != frisian.StartPosition() {
@@ -619,9 +517,15 @@ func (b *bridge) readPDN(a object) (object, error) {
 		for _, t := range g.Tags {
 			tags = append(tags, []any{t.Name, t.Value})
 		}
-		games = append(games, object{"fen": fen, "moves": texts, "tags": tags, "result": g.Outcome().Result.PDN()})
+		games = append(games, object{"fen": fen, "moves": texts, "tags": tags, "result": result(g)})
 	}
 	return object{"games": games, "errors": problems}, nil
+}
+
+// result is the result of g under the official rules, as PDN writes it.
+func result(g *pdn.Game) string {
+	o, _ := g.Outcome(frisian.OfficialDraws)
+	return o.Result.PDN()
 }
 
 // engine answers {fen, moves, draws, depth, nodes} with the example

@@ -206,12 +206,16 @@ func (g *game) play(c chosen) (moveJSON, error) {
 	}
 	// The move list writes the move as the PDN does: its shortest text
 	// among the legal moves (the path taken is drawn on the board).
-	var text string
-	if g.legalOK && g.legalOf == p {
-		text = g.legal.Text(c.move).String()
-	} else {
-		text = p.MoveText(c.move).String()
+	// The handlers have worked them out; Game.Play below works them out
+	// again all the same.
+	legal := g.legal
+	if !g.legalOK || g.legalOf != p {
+		var err error
+		if legal, err = p.Legal(context.Background()); err != nil {
+			return moveJSON{}, errNotLegal
+		}
 	}
+	text := legal.Text(c.move)
 	if err := g.rec.Play(c.move); err != nil {
 		return moveJSON{}, errNotLegal
 	}

@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // TestMoveListAgreesWithPDN: the page's move list and the PDN export write
@@ -46,13 +45,13 @@ func TestMoveListAgreesWithPDN(t *testing.T) {
 		for _, m := range st.History {
 			list = append(list, m.Text)
 		}
-		pdn := c.pdn(st.ID)
+		text := c.pdn(st.ID)
 		var written []string
-		r := frisian.NewPDNReader(strings.NewReader(pdn))
+		r := pdn.NewReader(strings.NewReader(text))
 		r.Strict = true
 		g, err := r.Next()
 		if err != nil {
-			t.Fatalf("%s: the PDN does not read back: %v\n%s", tc.fen, err, pdn)
+			t.Fatalf("%s: the PDN does not read back: %v\n%s", tc.fen, err, text)
 		}
 		for i, m := range g.Played() {
 			before, _ := g.PositionAt(i)
@@ -60,12 +59,12 @@ func TestMoveListAgreesWithPDN(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			written = append(written, fmt.Sprint(legal.Text(m)))
+			written = append(written, legal.Text(m))
 		}
-		_, moveText, _ := strings.Cut(pdn, "\n\n")
+		_, moveText, _ := strings.Cut(text, "\n\n")
 		for _, w := range written {
 			if !strings.Contains(moveText, " "+w) && !strings.Contains(moveText, "."+w) {
-				t.Errorf("%s: %s is not in the PDN as written:\n%s", tc.fen, w, pdn)
+				t.Errorf("%s: %s is not in the PDN as written:\n%s", tc.fen, w, text)
 			}
 		}
 		if len(list) < 2 || !slices.Equal(list, written) {

@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // The static site, built by site.
@@ -187,10 +188,10 @@ func isOver(t *testing.T, pos frisian.Position) bool {
 }
 
 // readPDN reads the only game of text with the library.
-func readPDN(t *testing.T, text string) *frisian.Game {
+func readPDN(t *testing.T, text string) *pdn.Game {
 	t.Helper()
-	var games []*frisian.Game
-	r := frisian.NewPDNReader(strings.NewReader(text))
+	var games []*pdn.Game
+	r := pdn.NewReader(strings.NewReader(text))
 	r.Strict = true
 	for g, err := range r.Games() {
 		if err != nil {

@@ -154,7 +154,7 @@
       s.human = g.human;
       s.depth = g.depth;
     }
-    if (sel && sel.why) s.notice = sel.why;
+    if (sel && sel.why) s.notice = `${cap(sel.why)}.`; // the library's reason, as a sentence
     if (board) s.svg = (await must("board", { ...record(g), bottom: g.bottom })).svg;
     if (history) s.history = g.history.slice();
     return s;
