@@ -50,6 +50,12 @@ func site(t *testing.T) string {
 			return
 		}
 		t.Logf("%s", out)
+		// The limit on the module's size, as the README builds it.
+		if fi, err := os.Stat(filepath.Join(siteDir, "static", "frisian.wasm")); err != nil {
+			siteErr = err
+		} else if fi.Size() > 4<<20 {
+			siteErr = fmt.Errorf("frisian.wasm has %d bytes, more than 4 MiB", fi.Size())
+		}
 	})
 	if siteErr != nil {
 		t.Fatal(siteErr)
