@@ -66,8 +66,10 @@ type Search[M Moves] struct {
 	over        bool   // the plain search ran past its budget: the piece is hard
 	unique      bool   // the captures come from the hard search, each once
 
-	jumpFrom [8]uint64 // where a king could jump from, by direction (kingfill.go)
-	offAxis  [4]uint64 // the union of jumpFrom off each line d, d+4
+	jumpFrom  [8]uint64 // where a king could jump from, by direction (kingfill.go)
+	goOn      [8]uint64 // after a jump in direction d, where the capture may go on: all jumpFrom but d+4's
+	dirs      [64]uint8 // jumpFrom by square, bit d for direction d, where dirsKnown says
+	dirsKnown uint64
 }
 
 // outOfBudget reports whether a search past its budget must stop: always,
@@ -87,7 +89,7 @@ func (g *Search[M]) outOfBudget() bool {
 }
 
 // Jumpers returns the kings and men of the side to move that can jump, and
-// fills in g.jumpFrom and g.offAxis for CapturesOf.
+// fills in g.jumpFrom and g.goOn for CapturesOf.
 func (g *Search[M]) Jumpers() (kings, men uint64) {
 	kings = g.OwnKings
 	if bits.OnesCount64(g.Opp) <= sparseKings {
@@ -96,8 +98,12 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 	if kings != 0 {
 		jf := &g.jumpFrom
 		if kings &= kingJumpFrom(jf, g.Opp, g.Empty|g.OwnKings); kings != 0 {
-			l0, l1, l2, l3 := jf[0]|jf[4], jf[1]|jf[5], jf[2]|jf[6], jf[3]|jf[7]
-			g.offAxis = [4]uint64{l1 | l2 | l3, l0 | l2 | l3, l0 | l1 | l3, l0 | l1 | l2}
+			g.dirsKnown = 0
+			// goOn[d]: all but jf[d+4], by ORs of pairs and fours.
+			p0, p1, p2, p3 := jf[0]|jf[1], jf[2]|jf[3], jf[4]|jf[5], jf[6]|jf[7]
+			lo, hi := p0|p1, p2|p3
+			g.goOn = [8]uint64{lo | jf[5] | p3, lo | jf[4] | p3, lo | p2 | jf[7], lo | p2 | jf[6],
+				jf[1] | p1 | hi, jf[0] | p1 | hi, p0 | jf[3] | hi, p0 | jf[2] | hi}
 		}
 	}
 	if g.OwnMen != 0 { // kings alone are common
@@ -159,7 +165,7 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 	g.nodes, g.limit, g.over = 0, limit, false
 	if king {
 		g.occ = (g.Own | g.Opp) &^ (1 << b)
-		dst = g.kingJumps(dst, b, 0, 1, 0, false)
+		dst = g.kingRoot(dst, b)
 	} else {
 		g.open = g.Empty | 1<<b
 		if land := JumpLandings(1<<b, g.Opp, g.open); land != 0 {
@@ -201,77 +207,74 @@ func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land u
 	return dst
 }
 
-// kingJumps extends a king's capture standing on bit at, having taken
-// captured, in the directions g.jumpFrom allows but not those of skip (bit
-// d for direction d); ext tells that the capture goes on in one of those.
-// A king jumps the first piece on a line, landing on any empty square past it.
-func (g *Search[M]) kingJumps(dst []M, at int, captured uint64, score int, skip uint8, ext bool) []M {
+// kingRoot starts the capture of the king on bit b.
+func (g *Search[M]) kingRoot(dst []M, b int) []M {
+	g.nodes++
+	b &= 63
+	for dirs := g.learnDirs(b); dirs != 0 && !g.over; dirs &= dirs - 1 {
+		e := bits.TrailingZeros64(dirs) & 7
+		if f, lands := lineJump(e, layout.Rays[e][b], g.occ); f&g.Opp != 0 && lands != 0 {
+			dst = g.kingJumps(dst, e, lands, f, 1+g.jumpScore(bits.TrailingZeros64(f)))
+		}
+	}
+	return dst
+}
+
+// learnDirs returns the directions g.jumpFrom allows from bit b, bit d
+// for direction d, and keeps them in g.dirs for the rest of the position.
+func (g *Search[M]) learnDirs(b int) uint64 {
+	jf := &g.jumpFrom
+	b &= 63
+	dirs := jf[0]>>b&1 | jf[1]>>b&1<<1 | jf[2]>>b&1<<2 | jf[3]>>b&1<<3 |
+		jf[4]>>b&1<<4 | jf[5]>>b&1<<5 | jf[6]>>b&1<<6 | jf[7]>>b&1<<7
+	g.dirs[b], g.dirsKnown = uint8(dirs), g.dirsKnown|1<<b
+	return dirs
+}
+
+// kingJumps extends a king's capture that has taken the pieces of taken
+// for score, the last of them along direction d, and may land on any
+// square of lands. From any of those squares it goes on in the directions
+// g.jumpFrom allows, but never back over the piece just taken, and
+// straight on only from the first square (the others would repeat its
+// paths). The capture ends on the squares of lands only if it can go on
+// from none of them: a capture that goes on outscores any that ends.
+func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
-	extended := ext
-	prey := g.Opp &^ captured
-	at &= 63          // lets the compiler drop its checks on shifts and indices
-	jf := &g.jumpFrom // the directions to look in, without a branch for each
-	dirs := (jf[0]>>at&1 | jf[1]>>at&1<<1 | jf[2]>>at&1<<2 | jf[3]>>at&1<<3 |
-		jf[4]>>at&1<<4 | jf[5]>>at&1<<5 | jf[6]>>at&1<<6 | jf[7]>>at&1<<7) &^ uint64(skip)
-	for ; dirs != 0 && !g.over; dirs &= dirs - 1 {
-		d := bits.TrailingZeros64(dirs) & 7
-		f, landings, after := lineJumpAfter(d, layout.Rays[d][at], g.occ)
-		if prey&f == 0 || landings == 0 {
-			continue
+	d &= 7
+	extended := false
+	if on := lands & g.goOn[d]; on != 0 {
+		prey := g.Opp &^ taken
+		rest := uint64(0xff) &^ (1<<d | 1<<((d+4)&7)) // the directions from all but the first
+		fi := bits.TrailingZeros64(lands)             // the first, next to the piece taken
+		if d >= 4 {
+			fi = bits.Len64(lands) - 1
 		}
-		extended = true
-		taken := captured | f
-		fb := bits.TrailingZeros64(f) & 63
-		sc := score + g.jumpScore(fb)
-		// From a landing square the capture never goes back over f, and
-		// straight on only from the first (the others would repeat its
-		// paths). Squares with no enemy piece left on their lines end it;
-		// they are recorded last, once longer captures raised the best.
-		a := d & 3
-		back := uint8(1) << ((d + 4) & 7)
-		left := prey &^ f
-		fi := layout.Neighbour[d][fb] & 63
-		first := uint64(1) << fi
-		var ends uint64
-		// Pieces left on the first square's lines where g.jumpFrom allows.
-		if (layout.CrossRays[a][fi]|layout.Rays[d][fi])&left&-((g.offAxis[a]|jf[d])>>fi&1) != 0 {
-			dst = g.kingJumps(dst, int(fi), taken, sc, back, false)
-		} else {
-			ends = first
-		}
-		if rest := landings &^ first; rest != 0 && !g.over {
-			// Whether the capture goes straight on from these squares.
-			on := false
-			if after&prey != 0 {
-				n := layout.Neighbour[d][bits.TrailingZeros64(after)]
-				on = n != layout.NoBit && g.occ&(1<<n) == 0
+		for ; on != 0; on &= on - 1 {
+			at := bits.TrailingZeros64(on) & 63
+			allow := rest | (uint64(at^fi)-1)>>63<<d // and straight on from the first
+			dirs := uint64(g.dirs[at])
+			if g.dirsKnown>>at&1 == 0 {
+				dirs = g.learnDirs(at)
 			}
-			more := rest & g.offAxis[a]
-			if !on {
-				ends |= rest &^ more
-			}
-			for ; more != 0 && !g.over; more &= more - 1 {
-				m := bits.TrailingZeros64(more) & 63
-				if layout.CrossRays[a][m]&left != 0 {
-					dst = g.kingJumps(dst, m, taken, sc, back|1<<d, on)
-				} else if !on {
-					ends |= 1 << m
+			for dirs &= allow; dirs != 0; dirs &= dirs - 1 {
+				e := bits.TrailingZeros64(dirs) & 7
+				f, next := lineJump(e, layout.Rays[e][at], g.occ)
+				if f&prey == 0 || next == 0 {
+					continue
 				}
-			}
-		}
-		if ends != 0 {
-			// One node, and one look at the score, for them all.
-			if g.nodes++; sc >= g.best {
-				for ; ends != 0; ends &= ends - 1 {
-					dst = g.keep(dst, bits.TrailingZeros64(ends), taken, sc)
+				extended = true
+				if dst = g.kingJumps(dst, e, next, taken|f, score+g.jumpScore(bits.TrailingZeros64(f))); g.over {
+					return dst
 				}
 			}
 		}
 	}
-	if !extended && captured != 0 {
-		dst = g.record(dst, at, captured, score)
+	if !extended && score >= g.best {
+		for ; lands != 0; lands &= lands - 1 {
+			dst = g.keep(dst, bits.TrailingZeros64(lands), taken, score)
+		}
 	}
 	return dst
 }
@@ -281,22 +284,21 @@ func (g *Search[M]) jumpScore(b int) int {
 	return 2*manValue + 2*(kingValue-manValue)*int(g.OppKings>>(b&63)&1)
 }
 
-// lineJumpAfter returns, on a king's ray in direction d among the pieces
-// occ, the nearest piece (0 for none), the empty squares behind it (the
-// landings), and the next piece after it, or 0.
-func lineJumpAfter(d int, ray, occ uint64) (nearest, landings, after uint64) {
+// lineJump returns, on a king's ray in direction d among the pieces occ,
+// the nearest piece (0 for none) and the empty squares behind it up to the
+// next piece: the landings of a jump over it.
+func lineJump(d int, ray, occ uint64) (nearest, landings uint64) {
 	blockers := ray & occ
 	if d < 4 {
 		nearest = blockers & -blockers
 		beyond := blockers &^ nearest
-		after = beyond & -beyond
-		return nearest, ray & -(nearest << 1) & (after - 1), after
+		return nearest, ray & -(nearest << 1) & (beyond&-beyond - 1)
 	}
 	nearest = uint64(1) << bits.Len64(blockers) >> 1
 	// Twice the piece after the nearest, or 1 for none. Bit 63 is no
 	// square: the mask only tells the compiler so.
 	past := uint64(1) << (bits.Len64(blockers&^nearest) & 63)
-	return nearest, ray & (nearest - 1) & -past, past >> 1
+	return nearest, ray & (nearest - 1) & -past
 }
 
 // record keeps a complete capture scoring at least the best so far,
