@@ -66,10 +66,6 @@ type Search[M Moves] struct {
 	over        bool   // the plain search ran past its budget: the piece is hard
 	unique      bool   // the captures come from the hard search, each once
 
-	jumpFrom  [8]uint64 // where a king could jump from, by direction (kingfill.go)
-	goOn      [8]uint64 // after a jump in direction d, where the capture may go on: all jumpFrom but d+4's
-	dirs      [64]uint8 // jumpFrom by square, bit d for direction d, where dirsKnown says
-	dirsKnown uint64
 }
 
 // outOfBudget reports whether a search past its budget must stop: always,
@@ -88,23 +84,14 @@ func (g *Search[M]) outOfBudget() bool {
 	return true
 }
 
-// Jumpers returns the kings and men of the side to move that can jump, and
-// fills in g.jumpFrom and g.goOn for CapturesOf.
+// Jumpers returns the kings and men of the side to move that can jump.
 func (g *Search[M]) Jumpers() (kings, men uint64) {
 	kings = g.OwnKings
 	if bits.OnesCount64(g.Opp) <= sparseKings {
 		kings = g.kingsJumping(kings)
-	}
-	if kings != 0 {
-		jf := &g.jumpFrom
-		if kings &= kingJumpFrom(jf, g.Opp, g.Empty|g.OwnKings); kings != 0 {
-			g.dirsKnown = 0
-			// goOn[d]: all but jf[d+4], by ORs of pairs and fours.
-			p0, p1, p2, p3 := jf[0]|jf[1], jf[2]|jf[3], jf[4]|jf[5], jf[6]|jf[7]
-			lo, hi := p0|p1, p2|p3
-			g.goOn = [8]uint64{lo | jf[5] | p3, lo | jf[4] | p3, lo | p2 | jf[7], lo | p2 | jf[6],
-				jf[1] | p1 | hi, jf[0] | p1 | hi, p0 | jf[3] | hi, p0 | jf[2] | hi}
-		}
+	} else if kings != 0 {
+		var jf [8]uint64
+		kings &= kingJumpFrom(&jf, g.Opp, g.Empty|g.OwnKings)
 	}
 	if g.OwnMen != 0 { // kings alone are common
 		men = JumpSources(g.Opp, g.Empty) & g.OwnMen
@@ -211,63 +198,53 @@ func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land u
 func (g *Search[M]) kingRoot(dst []M, b int) []M {
 	g.nodes++
 	b &= 63
-	for dirs := g.learnDirs(b); dirs != 0 && !g.over; dirs &= dirs - 1 {
-		e := bits.TrailingZeros64(dirs) & 7
-		if f, lands := lineJump(e, layout.Rays[e][b], g.occ); f&g.Opp != 0 && lands != 0 {
-			dst = g.kingJumps(dst, e, lands, f, 1+g.jumpScore(bits.TrailingZeros64(f)))
+	for t := layout.KingTargets[b] & g.Opp; t != 0 && !g.over; t &= t - 1 {
+		x := bits.TrailingZeros64(t) & 63
+		if layout.JumpPath[b][x]&g.occ == 0 {
+			e := int(kingDir[b][x])
+			dst = g.kingJumps(dst, e, slide(e, x, g.occ), 1<<x, 1+g.jumpScore(x))
 		}
 	}
 	return dst
 }
 
-// learnDirs returns the directions g.jumpFrom allows from bit b, bit d
-// for direction d, and keeps them in g.dirs for the rest of the position.
-func (g *Search[M]) learnDirs(b int) uint64 {
-	jf := &g.jumpFrom
-	b &= 63
-	dirs := jf[0]>>b&1 | jf[1]>>b&1<<1 | jf[2]>>b&1<<2 | jf[3]>>b&1<<3 |
-		jf[4]>>b&1<<4 | jf[5]>>b&1<<5 | jf[6]>>b&1<<6 | jf[7]>>b&1<<7
-	g.dirs[b], g.dirsKnown = uint8(dirs), g.dirsKnown|1<<b
-	return dirs
-}
-
 // kingJumps extends a king's capture that has taken the pieces of taken
 // for score, the last of them along direction d, and may land on any
-// square of lands. From any of those squares it goes on in the directions
-// g.jumpFrom allows, but never back over the piece just taken, and
-// straight on only from the first square (the others would repeat its
-// paths). The capture ends on the squares of lands only if it can go on
-// from none of them: a capture that goes on outscores any that ends.
+// square of lands. It goes on straight from the first square only (the
+// others would repeat its paths), never back over the piece just taken,
+// and off the line from any. The capture ends on the squares of lands
+// only if it can go on from none of them: a capture that goes on
+// outscores any that ends.
 func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
 	d &= 7
+	fi := bits.TrailingZeros64(lands) & 63 // the first square, next to the piece taken
+	if d >= 4 {
+		fi = (bits.Len64(lands) - 1) & 63
+	}
+	prey := g.Opp &^ taken
 	extended := false
-	if on := lands & g.goOn[d]; on != 0 {
-		prey := g.Opp &^ taken
-		rest := uint64(0xff) &^ (1<<d | 1<<((d+4)&7)) // the directions from all but the first
-		fi := bits.TrailingZeros64(lands)             // the first, next to the piece taken
-		if d >= 4 {
-			fi = bits.Len64(lands) - 1
+	if f, next := lineJump(d, layout.Rays[d][fi], g.occ); f&prey != 0 && next != 0 {
+		extended = true
+		if dst = g.kingJumps(dst, d, next, taken|f, score+g.jumpScore(bits.TrailingZeros64(f))); g.over {
+			return dst
 		}
-		for ; on != 0; on &= on - 1 {
-			at := bits.TrailingZeros64(on) & 63
-			allow := rest | (uint64(at^fi)-1)>>63<<d // and straight on from the first
-			dirs := uint64(g.dirs[at])
-			if g.dirsKnown>>at&1 == 0 {
-				dirs = g.learnDirs(at)
+	}
+	// Off the line: the pieces on it are behind or straight ahead.
+	prey &^= layout.Rays[d][fi] | layout.Rays[(d+4)&7][fi]
+	for l := lands; l != 0; l &= l - 1 {
+		at := bits.TrailingZeros64(l) & 63
+		for t := layout.KingTargets[at] & prey; t != 0; t &= t - 1 {
+			x := bits.TrailingZeros64(t) & 63
+			if layout.JumpPath[at][x]&g.occ != 0 {
+				continue
 			}
-			for dirs &= allow; dirs != 0; dirs &= dirs - 1 {
-				e := bits.TrailingZeros64(dirs) & 7
-				f, next := lineJump(e, layout.Rays[e][at], g.occ)
-				if f&prey == 0 || next == 0 {
-					continue
-				}
-				extended = true
-				if dst = g.kingJumps(dst, e, next, taken|f, score+g.jumpScore(bits.TrailingZeros64(f))); g.over {
-					return dst
-				}
+			extended = true
+			e := int(kingDir[at][x])
+			if dst = g.kingJumps(dst, e, slide(e, x, g.occ), taken|1<<x, score+g.jumpScore(x)); g.over {
+				return dst
 			}
 		}
 	}
@@ -278,6 +255,29 @@ func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []
 	}
 	return dst
 }
+
+// slide returns the empty squares past bit b in direction d, up to the
+// first piece of occ.
+func slide(d, b int, occ uint64) uint64 {
+	ray := layout.Rays[d&7][b&63]
+	blockers := ray & occ
+	if d < 4 {
+		return ray & (blockers&-blockers - 1)
+	}
+	return ray &^ (1<<bits.Len64(blockers) - 1)
+}
+
+// kingDir[b][t] is the direction from bit b to bit t on one of b's rays.
+var kingDir = func() (dir [64][64]uint8) {
+	for d := range layout.Rays {
+		for b := range layout.Rays[d] {
+			for r := layout.Rays[d][b]; r != 0; r &= r - 1 {
+				dir[b][bits.TrailingZeros64(r)] = uint8(d)
+			}
+		}
+	}
+	return dir
+}()
 
 // jumpScore returns what taking the piece on bit b adds to a score.
 func (g *Search[M]) jumpScore(b int) int {
