@@ -25,8 +25,6 @@ const (
 //
 //   - plainBudget: the nodes after which a piece is hard; earlyBudget where
 //     at least crowdedPrey enemy pieces are open on both sides of a line.
-//   - sparseKings: with at most this many enemy pieces, the kings that can
-//     jump are found one by one rather than by the board-wide fill.
 //   - turn, setShare: a hard piece with at most 2·setShare·turn sets (17
 //     pieces in reach) goes to the sets alone; for any other, levels and
 //     sets take turns of turn and setShare·turn units, levels first and the
@@ -38,7 +36,6 @@ const (
 	plainBudget = 1 << 10
 	earlyBudget = 1 << 7
 	crowdedPrey = 16
-	sparseKings = 6
 	turn        = 1 << 14
 	setShare    = 4
 	orderTurn   = 1 << 10
@@ -86,12 +83,8 @@ func (g *Search[M]) outOfBudget() bool {
 
 // Jumpers returns the kings and men of the side to move that can jump.
 func (g *Search[M]) Jumpers() (kings, men uint64) {
-	kings = g.OwnKings
-	if bits.OnesCount64(g.Opp) <= sparseKings {
-		kings = g.kingsJumping(kings)
-	} else if kings != 0 {
-		var jf [8]uint64
-		kings &= kingJumpFrom(&jf, g.Opp, g.Empty|g.OwnKings)
+	if g.OwnKings != 0 {
+		kings = g.kingsJumping(g.OwnKings)
 	}
 	if g.OwnMen != 0 { // kings alone are common
 		men = JumpSources(g.Opp, g.Empty) & g.OwnMen
@@ -126,23 +119,6 @@ func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
 		return dst[:g.start]
 	}
 	return dst
-}
-
-// kingsJumping returns those of kings that can jump now: quicker than the
-// fill when the enemy pieces are few.
-func (g *Board) kingsJumping(kings uint64) uint64 {
-	occ := g.Own | g.Opp
-	var out uint64
-	for k := kings; k != 0; k &= k - 1 {
-		b := bits.TrailingZeros64(k) & 63
-		for c := layout.KingTargets[b] & g.Opp; c != 0; c &= c - 1 {
-			if layout.JumpPath[b][bits.TrailingZeros64(c)&63]&occ == 0 {
-				out |= 1 << b
-				break
-			}
-		}
-	}
-	return out
 }
 
 // searchPiece appends the best captures of the piece on bit b found within
@@ -255,29 +231,6 @@ func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []
 	}
 	return dst
 }
-
-// slide returns the empty squares past bit b in direction d, up to the
-// first piece of occ.
-func slide(d, b int, occ uint64) uint64 {
-	ray := layout.Rays[d&7][b&63]
-	blockers := ray & occ
-	if d < 4 {
-		return ray & (blockers&-blockers - 1)
-	}
-	return ray &^ (1<<bits.Len64(blockers) - 1)
-}
-
-// kingDir[b][t] is the direction from bit b to bit t on one of b's rays.
-var kingDir = func() (dir [64][64]uint8) {
-	for d := range layout.Rays {
-		for b := range layout.Rays[d] {
-			for r := layout.Rays[d][b]; r != 0; r &= r - 1 {
-				dir[b][bits.TrailingZeros64(r)] = uint8(d)
-			}
-		}
-	}
-	return dir
-}()
 
 // jumpScore returns what taking the piece on bit b adds to a score.
 func (g *Search[M]) jumpScore(b int) int {

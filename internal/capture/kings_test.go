@@ -9,46 +9,6 @@ import (
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
-// kingJumpFrom must agree with walking each line square by square, on
-// random boards.
-func TestKingJumpFrom(t *testing.T) {
-	r := rand.New(rand.NewPCG(8, 8))
-	for range 2000 {
-		var opp, own uint64
-		for n := 1; n <= layout.NumSquares; n++ {
-			switch r.IntN(4) {
-			case 0:
-				opp |= squareBit(n)
-			case 1:
-				own |= squareBit(n)
-			}
-		}
-		open := layout.BoardMask &^ (own | opp)
-		open |= own & uint64(r.Uint64()) // some own pieces count as open
-		var got [8]uint64
-		kingJumpFrom(&got, opp, open)
-		for d := range 8 {
-			var want uint64
-			for v := open; v != 0; v &= v - 1 {
-				b := bits.TrailingZeros64(v)
-				for at := layout.Neighbour[d][b]; at != layout.NoBit; at = layout.Neighbour[d][at] {
-					if open&(1<<at) != 0 {
-						continue
-					}
-					if n := layout.Neighbour[d][at]; opp&(1<<at) != 0 && n != layout.NoBit && open&(1<<n) != 0 {
-						want |= 1 << b
-					}
-					break
-				}
-			}
-			if got[d] != want {
-				t.Fatalf("direction %d, opp %s, open %s: got %s, want %s", d,
-					squareList(opp), squareList(open), squareList(got[d]), squareList(want))
-			}
-		}
-	}
-}
-
 // kingsJumping must find the kings that can jump now by walking each line
 // square by square, on random boards with few enemy pieces (where it is
 // used) and with many.
