@@ -200,19 +200,16 @@ func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []
 	if d >= 4 {
 		fi = (bits.Len64(lands) - 1) & 63
 	}
+	// Off the line d runs along, or straight on from the first square:
+	// the pieces behind are taken or behind the piece just taken.
 	prey := g.Opp &^ taken
+	ahead := prey & layout.Rays[d][fi]
+	prey &^= ahead | layout.Rays[(d+4)&7][fi]
 	extended := false
-	if f, next := lineJump(d, layout.Rays[d][fi], g.occ); f&prey != 0 && next != 0 {
-		extended = true
-		if dst = g.kingJumps(dst, d, next, taken|f, score+g.jumpScore(bits.TrailingZeros64(f))); g.over {
-			return dst
-		}
-	}
-	// Off the line: the pieces on it are behind or straight ahead.
-	prey &^= layout.Rays[d][fi] | layout.Rays[(d+4)&7][fi]
 	for l := lands; l != 0; l &= l - 1 {
 		at := bits.TrailingZeros64(l) & 63
-		for t := layout.KingTargets[at] & prey; t != 0; t &= t - 1 {
+		first := -((uint64(at^fi) - 1) >> 63) // all ones on the first square
+		for t := layout.KingTargets[at] & (prey | ahead&first); t != 0; t &= t - 1 {
 			x := bits.TrailingZeros64(t) & 63
 			if layout.JumpPath[at][x]&g.occ != 0 {
 				continue
@@ -235,23 +232,6 @@ func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []
 // jumpScore returns what taking the piece on bit b adds to a score.
 func (g *Search[M]) jumpScore(b int) int {
 	return 2*manValue + 2*(kingValue-manValue)*int(g.OppKings>>(b&63)&1)
-}
-
-// lineJump returns, on a king's ray in direction d among the pieces occ,
-// the nearest piece (0 for none) and the empty squares behind it up to the
-// next piece: the landings of a jump over it.
-func lineJump(d int, ray, occ uint64) (nearest, landings uint64) {
-	blockers := ray & occ
-	if d < 4 {
-		nearest = blockers & -blockers
-		beyond := blockers &^ nearest
-		return nearest, ray & -(nearest << 1) & (beyond&-beyond - 1)
-	}
-	nearest = uint64(1) << bits.Len64(blockers) >> 1
-	// Twice the piece after the nearest, or 1 for none. Bit 63 is no
-	// square: the mask only tells the compiler so.
-	past := uint64(1) << (bits.Len64(blockers&^nearest) & 63)
-	return nearest, ray & (nearest - 1) & -past
 }
 
 // record keeps a complete capture scoring at least the best so far,
