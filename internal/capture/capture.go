@@ -11,6 +11,7 @@ package capture
 import (
 	"context"
 	"math/bits"
+	"slices"
 
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
@@ -222,9 +223,7 @@ func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []
 		}
 	}
 	if !extended && score >= g.best {
-		for ; lands != 0; lands &= lands - 1 {
-			dst = g.keep(dst, bits.TrailingZeros64(lands), taken, score)
-		}
+		dst = g.keepKing(dst, lands, taken, score)
 	}
 	return dst
 }
@@ -269,6 +268,30 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 	}
 	g.seen |= bit
 	return append(dst, m)
+}
+
+// keepKing is keep for a king's captures of the pieces of captured ending
+// on each square of ends.
+func (g *Search[M]) keepKing(dst []M, ends, captured uint64, score int) []M {
+	if score > g.best { // the new best: drop the captures kept before
+		g.best, g.pieceStart, g.seen = score, g.start, 0
+		dst = dst[:g.start]
+	}
+	rest := captured & (captured - 1)
+	many := rest&(rest-1) != 0 && !g.unique // three pieces or more: maybe found before
+	for ; ends != 0; ends &= ends - 1 {
+		at := bits.TrailingZeros64(ends)
+		m := M(Move{from: g.from, to: uint8(at), flags: FlagKing, captured: captured})
+		if many {
+			bit := uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
+			if g.seen&bit != 0 && slices.Contains(dst[g.pieceStart:], m) {
+				continue
+			}
+			g.seen |= bit
+		}
+		dst = append(dst, m)
+	}
+	return dst
 }
 
 // JumpOnce describes the captures of a side without kings. When no man can
