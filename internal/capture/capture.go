@@ -201,22 +201,23 @@ func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []
 	if d >= 4 {
 		fi = (bits.Len64(lands) - 1) & 63
 	}
-	// Off the line d runs along, or straight on from the first square:
-	// the pieces behind are taken or behind the piece just taken.
+	// The pieces on the line of the jump are behind the piece just taken,
+	// and so out of reach, or straight on, to be jumped from the first
+	// square only.
 	prey := g.Opp &^ taken
-	ahead := prey & layout.Rays[d][fi]
-	prey &^= ahead | layout.Rays[(d+4)&7][fi]
 	extended := false
 	for l := lands; l != 0; l &= l - 1 {
 		at := bits.TrailingZeros64(l) & 63
-		first := -((uint64(at^fi) - 1) >> 63) // all ones on the first square
-		for t := layout.KingTargets[at] & (prey | ahead&first); t != 0; t &= t - 1 {
+		for t := layout.KingTargets[at] & prey; t != 0; t &= t - 1 {
 			x := bits.TrailingZeros64(t) & 63
 			if layout.JumpPath[at][x]&g.occ != 0 {
 				continue
 			}
-			extended = true
 			e := int(kingDir[at][x])
+			if e == d && at != fi {
+				continue
+			}
+			extended = true
 			if dst = g.kingJumps(dst, e, slide(e, x, g.occ), taken|1<<x, score+g.jumpScore(x)); g.over {
 				return dst
 			}
