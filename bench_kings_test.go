@@ -105,6 +105,6 @@ func TestWorstCaseFreshChild(t *testing.T) {
 	}
 	p := MustParseFEN(fen)
 	start := time.Now()
-	n := len(p.LegalMoves())
+	n := len(p.legalMoves())
 	os.Stdout.WriteString("fresh: " + time.Since(start).String() + " moves " + strconv.Itoa(n) + "\n")
 }
