@@ -38,7 +38,7 @@ const (
 	earlyBudget = 1 << 7
 	crowdedPrey = 16
 	turn        = 1 << 14
-	setShare    = 4
+	setShare    = 6
 	orderTurn   = 1 << 10
 	tableCost   = 64
 )
