@@ -24,6 +24,7 @@ type setSearch struct {
 	// a look per square costs a mispredicted branch.
 	jumpByByte [8][256]uint64
 	kings      uint64 // the places of the kings
+	touched    int    // the words of arena written to at least once, in pages
 }
 
 // The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
@@ -33,6 +34,7 @@ const (
 	maxDense    = 20
 	setSlotBits = maxDense - 2 // four arrays of setSlots words fill the index
 	setSlots    = 1 << setSlotBits
+	pageWords   = 4096 / 8 // the words of a page of memory, as most systems have them
 )
 
 func (s *setSearch) init(h *hardSearch) {
@@ -67,6 +69,12 @@ func (s *setSearch) init(h *hardSearch) {
 	}
 	if s.dense {
 		s.index = s.arena[:1<<s.n]
+		// A page of the index never used yet gets a write before expand's
+		// reads, which would make the system fault it in twice: once for a
+		// page of zeros to read, once more to write.
+		for ; s.touched < len(s.index); s.touched += pageWords {
+			s.arena[s.touched] = 0
+		}
 		clear(s.inUse[:(1<<s.n+63)/64])
 		s.index[0], s.inUse[0] = start, 1
 		return
