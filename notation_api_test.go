@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"strings"
 	"testing"
 
@@ -40,7 +41,7 @@ func TestParseMoveIllegal(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := frisian.MustParseFEN(c.fen)
-		_, err := legalOf(p).ParseMove(context.Background(), c.move)
+		_, err := testgame.Legal(p).ParseMove(context.Background(), c.move)
 		var me *frisian.MoveError
 		if !errors.Is(err, frisian.ErrIllegalMove) || !errors.As(err, &me) {
 			t.Errorf("%s %s: err = %v, want ErrIllegalMove", c.fen, c.move, err)
@@ -57,7 +58,7 @@ func TestParseMoveIllegal(t *testing.T) {
 
 func TestParseHubMove(t *testing.T) {
 	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
-	m, err := legalOf(p).ParseHubMove("50x2x22x7")
+	m, err := testgame.Legal(p).ParseHubMove("50x2x22x7")
 	if err != nil || m.String() != "50x2x7x22" {
 		t.Fatalf("ParseHubMove(50x2x22x7) = %v, %v", m.String(), err)
 	}
@@ -75,7 +76,7 @@ func TestParseHubMove(t *testing.T) {
 		{"50x2x7x22x26", frisian.ErrIllegalMove}, // 26 is not taken
 		{"43-38", frisian.ErrIllegalMove},        // capture is compulsory
 	} {
-		_, err := legalOf(p).ParseHubMove(c.in)
+		_, err := testgame.Legal(p).ParseHubMove(c.in)
 		var me *frisian.MoveError
 		if !errors.Is(err, c.want) || !errors.As(err, &me) {
 			t.Errorf("ParseHubMove(%q) = %v, want %v", c.in, err, c.want)
@@ -85,7 +86,7 @@ func TestParseHubMove(t *testing.T) {
 
 func TestMoveMarshalText(t *testing.T) {
 	p := frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")
-	m := legalOf(p).Moves()[0]
+	m := testgame.Legal(p).Moves()[0]
 	b, err := json.Marshal(struct{ Move frisian.Move }{m})
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"os"
 	"slices"
@@ -62,7 +63,7 @@ func BenchmarkBestMoveProcess(b *testing.B) {
 // a bounded generation and then ParseHubMove's own.
 func BenchmarkParseMove(b *testing.B) {
 	p := frisian.MustParseFEN("B:WK4,6,8,K9,10,11,13,K15,17,18,19,20,K22,24,27,28,29,33,35,38,39,40,K42,44,K48:BK2,K7,K26,31,K37,K50")
-	text := legalOf(p).Moves()[0].String()
+	text := testgame.Legal(p).Moves()[0].String()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	b.Run("once", func(b *testing.B) {
@@ -79,7 +80,7 @@ func BenchmarkParseMove(b *testing.B) {
 			if _, err := p.Legal(ctx); err != nil {
 				b.Fatal(err)
 			}
-			if _, err := legalOf(p).ParseHubMove(text); err != nil {
+			if _, err := testgame.Legal(p).ParseHubMove(text); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -95,7 +96,7 @@ func (positionEngine) Search(ctx context.Context, s Search, report func(Info)) (
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Move: legalOf(p).Moves()[0]}, nil
+	return Result{Move: testgame.Legal(p).Moves()[0]}, nil
 }
 
 // BenchmarkServePosGo measures the server's side of one search, pos,
@@ -107,7 +108,7 @@ func BenchmarkServePosGo(b *testing.B) {
 	game := []frisian.Move{}
 	p := frisian.StartPosition()
 	for range 60 {
-		moves := legalOf(p).Moves()
+		moves := testgame.Legal(p).Moves()
 		slices.SortFunc(moves, frisian.Move.Compare)
 		m := moves[len(moves)/2]
 		game = append(game, m)
@@ -119,7 +120,7 @@ func BenchmarkServePosGo(b *testing.B) {
 		moves []frisian.Move
 	}{
 		{"game", frisian.StartPosition(), game},
-		{"crowded", crowded, legalOf(crowded).Moves()[:1]},
+		{"crowded", crowded, testgame.Legal(crowded).Moves()[:1]},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			cmds := Search{Start: bc.start, Moves: bc.moves}.posLine().String() + "\nlevel depth=1\ngo think\n"

@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"errors"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func FuzzEngineLines(f *testing.F) {
 			}
 			return
 		}
-		if !legalOf(p).Contains(res.Move) || (!res.Ponder.IsZero() && !legalOf(p.Apply(res.Move)).Contains(res.Ponder)) {
+		if !testgame.Legal(p).Contains(res.Move) || (!res.Ponder.IsZero() && !testgame.Legal(p.Apply(res.Move)).Contains(res.Ponder)) {
 			t.Fatalf("done %q: %v %v", s, res.Move, res.Ponder)
 		}
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"runtime"
 	"slices"
@@ -108,7 +109,7 @@ func (e *testEngine) last() (Search, frisian.Position) {
 // choose returns the move the test engine plays in p and the reply it
 // expects.
 func choose(p frisian.Position, style string) (frisian.Move, frisian.Move) {
-	moves := legalOf(p).Moves()
+	moves := testgame.Legal(p).Moves()
 	slices.SortFunc(moves, frisian.Move.Compare)
 	best := moves[0]
 	if style != "first" {
@@ -119,7 +120,7 @@ func choose(p frisian.Position, style string) (frisian.Move, frisian.Move) {
 		}
 	}
 	var reply frisian.Move
-	if next := legalOf(p.Apply(best)).Moves(); len(next) > 0 {
+	if next := testgame.Legal(p.Apply(best)).Moves(); len(next) > 0 {
 		slices.SortFunc(next, frisian.Move.Compare)
 		reply = next[0]
 	}

@@ -1,36 +1,9 @@
 package hub
 
 import (
-	"context"
-
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/pdn"
 )
-
-// legalOf returns the Legal of p. A context that is never done cannot stop
-// the search, so there is no error to look at.
-func legalOf(p frisian.Position) frisian.Legal {
-	l, err := p.Legal(context.Background())
-	if err != nil {
-		panic(err)
-	}
-	return l
-}
-
-// playText reads PDN move text in the current position of g and plays it.
-func playText(g *pdn.Game, s string) (frisian.Move, error) {
-	m, err := legalOf(g.Position()).ParseMove(context.Background(), s)
-	if err != nil {
-		return frisian.Move{}, err
-	}
-	return m, g.Play(m)
-}
-
-// startOf returns the position g starts from.
-func startOf(g *pdn.Game) frisian.Position {
-	p, _ := g.PositionAt(0)
-	return p
-}
 
 // gameOutcome is the outcome of g under the official rules.
 func gameOutcome(g *pdn.Game) frisian.Outcome {
@@ -40,6 +13,3 @@ func gameOutcome(g *pdn.Game) frisian.Outcome {
 
 // gameOver reports whether g has ended under the official rules.
 func gameOver(g *pdn.Game) bool { return gameOutcome(g).IsOver() }
-
-// hasMoves reports whether the side to move in p has a legal move.
-func hasMoves(p frisian.Position) bool { return len(legalOf(p).Moves()) > 0 }

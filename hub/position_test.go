@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"errors"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"slices"
 	"strings"
 	"testing"
@@ -82,7 +83,7 @@ func genGame(t *rapid.T) *pdn.Game {
 	g := pdn.NewGame(start)
 	n := rapid.IntRange(0, 120).Draw(t, "plies")
 	for range n {
-		moves := legalOf(g.Position()).Moves()
+		moves := testgame.Legal(g.Position()).Moves()
 		if len(moves) == 0 {
 			break
 		}
@@ -145,7 +146,7 @@ func TestMoveRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	rapid.Check(t, func(t *rapid.T) {
 		p := genGame(t).Position()
-		for _, m := range legalOf(p).Moves() {
+		for _, m := range testgame.Legal(p).Moves() {
 			text := m.String()
 			parts := strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == 'x' })
 			if len(parts) != 2+m.Captured().Len() || parts[0] != m.From().String() || parts[1] != m.To().String() {
@@ -202,7 +203,7 @@ func TestFromGame(t *testing.T) {
 func TestFromGameKingCount(t *testing.T) {
 	g := pdn.NewGame(frisian.MustParseFEN("W:WK50,36:B6,K3"))
 	for _, m := range []string{"50-44", "3-8", "44-50", "8-3", "50-44", "3-8"} {
-		if _, err := playText(g, m); err != nil {
+		if _, err := testgame.PlayText(g, m); err != nil {
 			t.Fatal(m, err)
 		}
 	}
@@ -210,7 +211,7 @@ func TestFromGameKingCount(t *testing.T) {
 		t.Fatalf("white's king count %+v, want 3", km)
 	}
 	s := FromGame(g)
-	if s.Start != startOf(g) || len(s.Moves) != 6 {
+	if s.Start != testgame.Start(g) || len(s.Moves) != 6 {
 		t.Errorf("FromGame = %v + %d moves, want the whole game", s.Start, len(s.Moves))
 	}
 	p, err := s.Position()
@@ -218,10 +219,10 @@ func TestFromGameKingCount(t *testing.T) {
 		t.Errorf("Position = %v, %v; want %v", p, err, g.Position())
 	}
 	// Played on by a man, the count resets: the search starts there.
-	if _, err := playText(g, "36-31"); err != nil {
+	if _, err := testgame.PlayText(g, "36-31"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := playText(g, "6-11"); err != nil {
+	if _, err := testgame.PlayText(g, "6-11"); err != nil {
 		t.Fatal(err)
 	}
 	s = FromGame(g)
@@ -275,7 +276,7 @@ func TestLevelLine(t *testing.T) {
 // ExampleParseMove).
 func TestParseMoveCaptures(t *testing.T) {
 	p := frisian.MustParseFEN("W:W28,33,34:B22,23,19,12")
-	l := legalOf(p)
+	l := testgame.Legal(p)
 	for _, c := range []struct{ in, want, text, err string }{
 		{"28x8x22x12", "28x8x12x22", "28x17x8", ""},
 		{"33x24x19x23", "33x24x19x23", "33x13x24", ""},

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -117,7 +118,7 @@ func TestProcessServe(t *testing.T) {
 		t.Errorf("ID %+v", c.ID())
 	}
 	res, err := c.BestMove(ctx, startSearch)
-	if err != nil || !legalOf(startSearch.Start).Contains(res.Move) || res.Info.Depth != 3 {
+	if err != nil || !testgame.Legal(startSearch.Start).Contains(res.Move) || res.Info.Depth != 3 {
 		t.Errorf("BestMove = %+v, %v", res, err)
 	}
 	if err := c.Close(); err != nil {

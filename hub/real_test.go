@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"os"
 	"strings"
 	"testing"
@@ -77,7 +78,7 @@ func TestRealEngine(t *testing.T) {
 		var b strings.Builder
 		for i := range g.Len() {
 			before, _ := g.PositionAt(i)
-			b.WriteString(legalOf(before).Text(g.Played()[i]) + " ")
+			b.WriteString(testgame.Legal(before).Text(g.Played()[i]) + " ")
 		}
 		t.Logf("engine as %v: %s(%v)", engineColor, b.String(), gameOutcome(g))
 	}
@@ -86,7 +87,7 @@ func TestRealEngine(t *testing.T) {
 	// is held, and 46-41 is the only legal move.
 	g := pdn.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
 	for _, m := range []string{"25-30", "1-7", "30-25", "7-1", "25-30", "1-7"} {
-		if _, err := playText(g, m); err != nil {
+		if _, err := testgame.PlayText(g, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -123,14 +124,14 @@ read:
 		}
 	}
 	res, err := a.Stop(ctx)
-	if err != nil || !legalOf(frisian.StartPosition()).Contains(res.Move) {
+	if err != nil || !testgame.Legal(frisian.StartPosition()).Contains(res.Move) {
 		t.Fatalf("analysis: %+v, %v", res, err)
 	}
 	t.Logf("analysis: %d infos, best %v, last info depth %d score %.2f pv %v", n, res.Move, res.Info.Depth, res.Info.Score, res.Info.PV)
 
 	// Pondering, then the expected reply is played.
 	p := frisian.StartPosition()
-	first := legalOf(p).Moves()[0]
+	first := testgame.Legal(p).Moves()[0]
 	srch, err := c.Go(ctx, Search{Start: p, Moves: []frisian.Move{first}, Limits: Limits{MoveTime: 100 * time.Millisecond}, Mode: Ponder})
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +142,7 @@ read:
 	}
 	wait, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if res, err := srch.Wait(wait); err != nil || !legalOf(p.Apply(first)).Contains(res.Move) {
+	if res, err := srch.Wait(wait); err != nil || !testgame.Legal(p.Apply(first)).Contains(res.Move) {
 		t.Errorf("ponder: %+v, %v", res, err)
 	}
 }

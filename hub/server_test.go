@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"math"
 	"os"
@@ -126,7 +127,7 @@ func TestBestMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	best, reply := choose(p, "")
-	if res.Move != best || res.Ponder != reply || !legalOf(p).Contains(res.Move) {
+	if res.Move != best || res.Ponder != reply || !testgame.Legal(p).Contains(res.Move) {
 		t.Errorf("BestMove = %v ponder %v, want %v ponder %v", res.Move, res.Ponder, best, reply)
 	}
 	if res.Info.Depth != 3 || res.Info.Score != 0.75 || res.Info.Nodes != 300 || !slices.Equal(res.Info.PV, []frisian.Move{best, reply}) || res.Info.Err != nil {
@@ -179,14 +180,14 @@ func TestInfoOverTheWire(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		g := genGame(rt)
 		p := g.Position()
-		if !hasMoves(p) {
+		if !testgame.HasMoves(p) {
 			return
 		}
 		// A legal PV of up to 6 moves.
 		var pv []frisian.Move
 		q := p
 		for range rapid.IntRange(0, 6).Draw(rt, "pv") {
-			moves := legalOf(q).Moves()
+			moves := testgame.Legal(q).Moves()
 			if len(moves) == 0 {
 				break
 			}
@@ -248,7 +249,7 @@ func TestAnalyse(t *testing.T) {
 	_, err = c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}})
 	wantErr(t, "BestMove during analysis", err, ErrBusy)
 	res, err := a.Stop(ctx)
-	if err != nil || !legalOf(p).Contains(res.Move) || res.Info.Depth != 4 {
+	if err != nil || !testgame.Legal(p).Contains(res.Move) || res.Info.Depth != 4 {
 		t.Fatalf("Stop = %+v, %v", res, err)
 	}
 	if s, _ := e.last(); s.Mode != Analyze || !s.Limits.Infinite {
@@ -258,7 +259,7 @@ func TestAnalyse(t *testing.T) {
 	if again, err := a.Wait(ctx); err != nil || again.Move != res.Move {
 		t.Errorf("Wait after Stop = %v, %v", again, err)
 	}
-	if res, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}}); err != nil || !legalOf(p).Contains(res.Move) {
+	if res, err := c.BestMove(ctx, Search{Start: p, Limits: Limits{Depth: 1}}); err != nil || !testgame.Legal(p).Contains(res.Move) {
 		t.Errorf("BestMove after the analysis: %v, %v", res, err)
 	}
 }
@@ -333,7 +334,7 @@ func TestGameOverTheWire(t *testing.T) {
 	// has just one other move, 46-41.
 	g := pdn.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
 	for _, m := range []string{"25-30", "1-7", "30-25", "7-1", "25-30", "1-7"} {
-		if _, err := playText(g, m); err != nil {
+		if _, err := testgame.PlayText(g, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -346,7 +347,7 @@ func TestGameOverTheWire(t *testing.T) {
 	}
 	// The first move in canonical order would be the king's 30-2, which
 	// the three-move rule forbids.
-	if res.Move.String() != "46-41" || !legalOf(g.Position()).Contains(res.Move) {
+	if res.Move.String() != "46-41" || !testgame.Legal(g.Position()).Contains(res.Move) {
 		t.Errorf("engine played %v", res.Move)
 	}
 	// Sent as a bare position the count is lost: the engine answers with
@@ -362,7 +363,7 @@ func TestSearchErrors(t *testing.T) {
 	_, err := c.BestMove(ctx, Search{Start: frisian.MustParseFEN("W:W46:B37,41"), Limits: Limits{Depth: 1}})
 	wantErr(t, "BestMove of a lost position", err, ErrNoMove)
 	p := frisian.StartPosition()
-	bad := legalOf(frisian.MustParseFEN("W:W28:B1")).Moves()[0] // 28-22: 28 is empty at the start
+	bad := testgame.Legal(frisian.MustParseFEN("W:W28:B1")).Moves()[0] // 28-22: 28 is empty at the start
 	_, err = c.BestMove(ctx, Search{Start: p, Moves: []frisian.Move{bad}, Limits: Limits{Depth: 1}})
 	wantErr(t, "BestMove after an illegal move", err, frisian.ErrIllegalMove)
 	// The client is still usable.
@@ -381,7 +382,7 @@ func TestSearchErrors(t *testing.T) {
 func TestEngineResult(t *testing.T) {
 	noLeaks(t)
 	p := frisian.StartPosition()
-	illegal := legalOf(frisian.MustParseFEN("W:W28:B1")).Moves()[0] // 28-22: 28 is empty at the start
+	illegal := testgame.Legal(frisian.MustParseFEN("W:W28:B1")).Moves()[0] // 28-22: 28 is empty at the start
 	e := &testEngine{result: &Result{Move: illegal}}
 	c := serve(t, e)
 	ctx := timeout(t, 5*time.Second)
@@ -391,7 +392,7 @@ func TestEngineResult(t *testing.T) {
 		t.Errorf("illegal engine move: %v; want the done without a move that Serve sends", err)
 	}
 	// A bad ponder move is left out.
-	legal := legalOf(p).Moves()[0]
+	legal := testgame.Legal(p).Moves()[0]
 	e.mu.Lock()
 	e.result = &Result{Move: legal, Ponder: illegal}
 	e.mu.Unlock()
@@ -579,7 +580,7 @@ func TestSearchWorkedOut(t *testing.T) {
 	// King moves only: FromGame sends them all, from the game's start.
 	g := pdn.NewGame(frisian.MustParseFEN("W:WK25,46:B10,K1"))
 	for _, m := range []string{"25-30", "1-7", "30-25", "7-1", "25-30"} {
-		if _, err := playText(g, m); err != nil {
+		if _, err := testgame.PlayText(g, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -635,7 +636,7 @@ func TestSearchWorkedOut(t *testing.T) {
 func TestServePonderBounded(t *testing.T) {
 	noLeaks(t)
 	p := frisian.MustParseFEN("B:W50:B1,9,11,12,13,14,16,18,20,21,22,23,24,27,29,31,32,33,34,36,38,40,41,42,43,44,K47,K49")
-	move, err := legalOf(p).ParseHubMove("1-7")
+	move, err := testgame.Legal(p).ParseHubMove("1-7")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -643,7 +644,7 @@ func TestServePonderBounded(t *testing.T) {
 	if after.FEN() != frisian.MustParseFEN("W:W50:B7,9,11,12,13,14,16,18,20,21,22,23,24,27,29,31,32,33,34,36,38,40,41,42,43,44,K47,K49").FEN() {
 		t.Fatalf("1-7 leads to %s, not man26", after.FEN())
 	}
-	ponder := legalOf(after).Moves()[0]
+	ponder := testgame.Legal(after).Moves()[0]
 	in := "hub\ninit\npos pos=" + FormatPosition(p) + "\nlevel depth=1\ngo think\n"
 	for _, tc := range []struct {
 		bound time.Duration

@@ -8,6 +8,7 @@ package pdn_test
 import (
 	"errors"
 	"fmt"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"os"
 	"path/filepath"
@@ -168,8 +169,8 @@ func TestPDNConstructs(t *testing.T) {
 		if len(g.Tags) != w.tags {
 			t.Errorf("game %d: %d tags %v, want %d", i+1, len(g.Tags), g.Tags, w.tags)
 		}
-		if w.startFEN != "" && startOf(g).FEN() != w.startFEN {
-			t.Errorf("game %d: start %s, want %s", i+1, startOf(g).FEN(), w.startFEN)
+		if w.startFEN != "" && testgame.Start(g).FEN() != w.startFEN {
+			t.Errorf("game %d: start %s, want %s", i+1, testgame.Start(g).FEN(), w.startFEN)
 		}
 		for ply := 0; ply <= g.Len(); ply++ {
 			if diff := cmp.Diff(w.notes[ply], g.Annotation(ply), cmpopts.EquateEmpty()); diff != "" {
@@ -293,7 +294,7 @@ func TestPDNFiles(t *testing.T) {
 	}
 	st := p.Setup()
 	st.KingRun[frisian.White] = frisian.KingRun{}
-	if !hasMoves(st.MustPosition()) {
+	if !testgame.HasMoves(st.MustPosition()) {
 		t.Errorf("without the counter the king could move: the loss is the rule's")
 	}
 
@@ -357,8 +358,8 @@ func TestPDNWriterDraws(t *testing.T) {
 	// quiet plays a move after which the other king cannot capture.
 	quiet := func() {
 		t.Helper()
-		for _, m := range legalOf(g.Position()).Moves() {
-			if next := g.Position().Apply(m); !m.IsCapture() && !legalOf(next).Moves()[0].IsCapture() {
+		for _, m := range testgame.Legal(g.Position()).Moves() {
+			if next := g.Position().Apply(m); !m.IsCapture() && !testgame.Legal(next).Moves()[0].IsCapture() {
 				if err := g.Play(m); err != nil {
 					t.Fatal(err)
 				}
@@ -393,7 +394,7 @@ func TestPDNWriterDraws(t *testing.T) {
 	}
 	// A win is a win under either.
 	win := pdn.NewGame(frisian.MustParseFEN("W:W28:B23"))
-	if _, err := playText(win, "28x19"); err != nil {
+	if _, err := testgame.PlayText(win, "28x19"); err != nil {
 		t.Fatal(err)
 	}
 	for _, draws := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws, frisian.DrawRules(9)} {
@@ -424,7 +425,7 @@ func TestPDNZeroValues(t *testing.T) {
 func TestPDNWriterKeepsNumberWithMove(t *testing.T) {
 	g := pdn.NewGame(frisian.StartPosition())
 	for range 80 {
-		moves := legalOf(g.Position()).Moves()
+		moves := testgame.Legal(g.Position()).Moves()
 		if len(moves) == 0 {
 			break
 		}

@@ -5,6 +5,7 @@ package pdn_test
 
 import (
 	"errors"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"slices"
 	"testing"
 
@@ -15,17 +16,17 @@ import (
 
 func TestGamePlayUndo(t *testing.T) {
 	var g pdn.Game // the zero Game starts from the start position
-	if startOf(&g) != frisian.StartPosition() || g.Len() != 0 {
-		t.Fatalf("zero Game: %s, %d plies", startOf(&g).FEN(), g.Len())
+	if testgame.Start(&g) != frisian.StartPosition() || g.Len() != 0 {
+		t.Fatalf("zero Game: %s, %d plies", testgame.Start(&g).FEN(), g.Len())
 	}
 	for _, s := range []string{"32-28", "19-23", "28x19", "14x23"} {
-		if _, err := playText(&g, s); err != nil {
+		if _, err := testgame.PlayText(&g, s); err != nil {
 			t.Fatalf("PlayText(%q): %v", s, err)
 		}
 	}
 	m := g.Played()[2]
-	if before, ok := g.PositionAt(2); g.Len() != 4 || !ok || legalOf(before).Text(m) != "28x19" {
-		t.Errorf("after four plies: %d, %q", g.Len(), legalOf(before).Text(m))
+	if before, ok := g.PositionAt(2); g.Len() != 4 || !ok || testgame.Legal(before).Text(m) != "28x19" {
+		t.Errorf("after four plies: %d, %q", g.Len(), testgame.Legal(before).Text(m))
 	}
 	for _, i := range []int{-1, 5} {
 		if p, ok := g.PositionAt(i); ok || p != (frisian.Position{}) {
@@ -33,17 +34,17 @@ func TestGamePlayUndo(t *testing.T) {
 		}
 	}
 	before := g.Position()
-	if _, err := playText(&g, "32-28"); !errors.Is(err, frisian.ErrIllegalMove) {
+	if _, err := testgame.PlayText(&g, "32-28"); !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Errorf("illegal text: %v", err)
 	}
-	if _, err := playText(&g, "bogus"); !errors.Is(err, frisian.ErrInvalidMove) {
+	if _, err := testgame.PlayText(&g, "bogus"); !errors.Is(err, frisian.ErrInvalidMove) {
 		t.Errorf("invalid text: %v", err)
 	}
 	if err := g.Play(frisian.Move{}); !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Errorf("zero Move: %v", err)
 	}
 	// A legal move of another position is refused too.
-	if err := g.Play(legalOf(frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")).Moves()[0]); !errors.Is(err, frisian.ErrIllegalMove) {
+	if err := g.Play(testgame.Legal(frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")).Moves()[0]); !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Errorf("foreign move: %v", err)
 	}
 	if g.Position() != before || g.Len() != 4 {
@@ -51,7 +52,7 @@ func TestGamePlayUndo(t *testing.T) {
 	}
 	m, ok := g.Undo()
 	p3, _ := g.PositionAt(3)
-	if !ok || legalOf(p3).Text(m) != "14x23" || g.Len() != 3 {
+	if !ok || testgame.Legal(p3).Text(m) != "14x23" || g.Len() != 3 {
 		t.Errorf("Undo = %v, %v", m, ok)
 	}
 	if g.Position() != p3 || p3.Apply(m) != before {
@@ -73,7 +74,7 @@ func TestGamePlayUndo(t *testing.T) {
 
 func TestGameAnnotations(t *testing.T) {
 	g := pdn.NewGame(frisian.StartPosition())
-	playText(g, "32-28")
+	testgame.PlayText(g, "32-28")
 	a := pdn.Annotation{Marks: []string{"!"}, Comments: []string{"good"}}
 	if !g.SetAnnotation(1, a) || g.SetAnnotation(2, a) || g.SetAnnotation(-1, a) {
 		t.Errorf("SetAnnotation range")
@@ -91,7 +92,7 @@ func TestGameAnnotations(t *testing.T) {
 		t.Errorf("empty annotations")
 	}
 	c := g.Clone()
-	playText(c, "19-23")
+	testgame.PlayText(c, "19-23")
 	c.SetAnnotation(1, pdn.Annotation{})
 	c.Tags.Set("Event", "clone")
 	if g.Len() != 1 || g.Annotation(1).IsZero() || g.Tags.Get("Event") != "" {
@@ -99,7 +100,7 @@ func TestGameAnnotations(t *testing.T) {
 	}
 	// Undo drops the annotation of the move taken back.
 	g.Undo()
-	playText(g, "32-28")
+	testgame.PlayText(g, "32-28")
 	if !g.Annotation(1).IsZero() {
 		t.Errorf("annotation survived Undo")
 	}
@@ -129,13 +130,13 @@ func BenchmarkGameOutcomeLong(b *testing.B) {
 	g := pdn.NewGame(frisian.MustParseFEN("W:WK46,K49:BK1,K4"))
 	shuttle := []string{"46-41", "1-7", "41-46", "7-1"}
 	for i := range 100_000 {
-		if _, err := playText(g, shuttle[i%4]); err != nil {
+		if _, err := testgame.PlayText(g, shuttle[i%4]); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		if _, err := playText(g, shuttle[i%4]); err != nil {
+		if _, err := testgame.PlayText(g, shuttle[i%4]); err != nil {
 			b.Fatal(err)
 		}
 		if o, _ := g.Outcome(frisian.OfficialDraws); o.IsOver() {
@@ -178,7 +179,7 @@ func TestDrawGames(t *testing.T) {
 			_, end := g.Outcome(rules)
 			if end > 0 {
 				p, _ := g.PositionAt(end - 1)
-				if legalOf(p).Outcome(rules).IsOver() {
+				if testgame.Legal(p).Outcome(rules).IsOver() {
 					t.Errorf("game %d: %v already over at %d", i+1, rules, end-1)
 				}
 			}
@@ -243,7 +244,7 @@ func TestDrawCountersLidraughtsGames(t *testing.T) {
 		if len(end) != 1 || end[0].Count != end[0].Limit || len(prev) != 1 || prev[0].Reason != end[0].Reason || prev[0].Count != end[0].Limit-1 {
 			t.Errorf("%s: counts %v then %v", g.Tags.Get("Site"), prev, end)
 		}
-		if o := legalOf(last).Outcome(frisian.LidraughtsDraws); o != (frisian.Outcome{Result: frisian.Draw, Reason: end[0].Reason}) {
+		if o := testgame.Legal(last).Outcome(frisian.LidraughtsDraws); o != (frisian.Outcome{Result: frisian.Draw, Reason: end[0].Reason}) {
 			t.Errorf("%s: outcome %v", g.Tags.Get("Site"), o)
 		}
 	}

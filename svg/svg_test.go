@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -25,7 +26,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // moveOf returns the legal move of p whose String (the Hub form) is hub.
 func moveOf(t *testing.T, p frisian.Position, hub string) frisian.Move {
 	t.Helper()
-	for _, m := range legalOf(p).Moves() {
+	for _, m := range testgame.Legal(p).Moves() {
 		if m.String() == hub {
 			return m
 		}
@@ -226,8 +227,8 @@ func checkSVG(t *testing.T, doc []byte, p frisian.Position, opts svg.Options) {
 	pic := parse(t, doc)
 	shown := p
 	var path []frisian.Square
-	if !opts.Move.IsZero() && legalOf(p).Contains(opts.Move) {
-		path = legalOf(p).Path(opts.Move)
+	if !opts.Move.IsZero() && testgame.Legal(p).Contains(opts.Move) {
+		path = testgame.Legal(p).Path(opts.Move)
 		if opts.Played {
 			shown = p.Apply(opts.Move)
 		}
@@ -322,7 +323,7 @@ func TestNilAndZeroOptions(t *testing.T) {
 func TestIllegalMoveIgnored(t *testing.T) {
 	p := frisian.StartPosition()
 	other := frisian.MustParseFEN("W:WK46:B10,19,28,37")
-	m := legalOf(other).Moves()[0]
+	m := testgame.Legal(other).Moves()[0]
 	plain := svg.Board(p, &svg.Options{Numbers: true})
 	for _, played := range []bool{false, true} {
 		got := svg.Board(p, &svg.Options{Numbers: true, Move: m, Played: played})
@@ -339,7 +340,7 @@ func TestIllegalMoveIgnored(t *testing.T) {
 
 func TestColors(t *testing.T) {
 	p := frisian.MustParseFEN("W:W32,K35:B18,24,K27")
-	m := legalOf(p).Moves()[0]
+	m := testgame.Legal(p).Moves()[0]
 	odd := `a"b<c>&d'e` + "\x00\x01\t\n\xff\uFFFE"
 	opts := svg.Options{Move: m, Highlight: frisian.SquareSetOf(32), Numbers: true, Colors: svg.Colors{
 		Light: "#eee", Dark: "rgb(1,2,3)", White: odd, Black: odd, Edge: odd, Crown: odd,
@@ -380,7 +381,7 @@ func TestRandomGames(t *testing.T) {
 	for g := range games {
 		p := frisian.StartPosition()
 		for ply := 0; ply < 200; ply++ {
-			moves := legalOf(p).Moves()
+			moves := testgame.Legal(p).Moves()
 			if len(moves) == 0 {
 				break
 			}
@@ -480,7 +481,7 @@ func FuzzBoard(f *testing.F) {
 	f.Add("W:W32,K35:B18,24,K27", uint8(3), uint8(5), -1, `"><x>`)
 	f.Add("B:WK6,25:BK10,41:+310+106", uint8(1), uint8(2), 1, "\x00")
 	f.Add("W:W28:B18,22,23", uint8(0), uint8(32), 0, "\x1c\x13\x11\x1c") // the path 28x19x17x28
-	other := legalOf(frisian.MustParseFEN("W:W28:B18,22,23")).Moves()[0]
+	other := testgame.Legal(frisian.MustParseFEN("W:W28:B18,22,23")).Moves()[0]
 	f.Fuzz(func(t *testing.T, fen string, moveIndex, flags uint8, size int, color string) {
 		p, err := frisian.ParseFEN(fen)
 		if err != nil {
@@ -494,7 +495,7 @@ func FuzzBoard(f *testing.F) {
 			Highlight:   frisian.SquareSetOf(frisian.Square(moveIndex), frisian.Square(flags)),
 			Colors:      svg.Colors{Dark: color, Crown: color, Arrow: color},
 		}
-		if moves := legalOf(p).Moves(); flags&16 != 0 {
+		if moves := testgame.Legal(p).Moves(); flags&16 != 0 {
 			opts.Move = other
 		} else if len(moves) > 0 {
 			slices.SortFunc(moves, frisian.Move.Compare)
@@ -533,7 +534,7 @@ func arrowPoints(t *testing.T, doc []byte) string {
 // of Options.Move and Legal.Path otherwise.
 func TestPathOption(t *testing.T) {
 	p := frisian.MustParseFEN("W:W28:B18,22,23")
-	m := legalOf(p).Moves()[0]
+	m := testgame.Legal(p).Moves()[0]
 	plain := svg.Board(p, &svg.Options{Move: m})
 	if got := arrowPoints(t, plain); got != "215.1,265.1 125,175 325,175 237.7,262.3" {
 		t.Errorf("arrow along Legal.Path: %q", got)
@@ -566,7 +567,7 @@ func TestPathOption(t *testing.T) {
 	// lidraughts' worst case, with countless paths: a late one is drawn
 	// at once.
 	w := frisian.MustParseFEN("W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49")
-	wm := legalOf(w).Moves()[0]
+	wm := testgame.Legal(w).Moves()[0]
 	path := []frisian.Square{5}
 	wl, _ := w.Legal(context.Background())
 	for {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"os"
 	"strings"
 	"testing"
@@ -63,13 +64,13 @@ func TestAnalyse(t *testing.T) {
 		if err != nil || g == nil {
 			t.Fatalf("game %d of the output: %v\n%s", i, err, out)
 		}
-		if fmt.Sprint(g.Played()) != fmt.Sprint(want.Played()) || startOf(g) != startOf(want) {
+		if fmt.Sprint(g.Played()) != fmt.Sprint(want.Played()) || testgame.Start(g) != testgame.Start(want) {
 			t.Errorf("game %d: moves %v, want %v", i, g.Played(), want.Played())
 		}
 		for ply := 0; ply <= want.Len(); ply++ {
 			p, _ := want.PositionAt(ply)
 			comments := want.Annotation(ply).Comments
-			if !legalOf(p).Outcome(frisian.OfficialDraws).IsOver() {
+			if !testgame.Legal(p).Outcome(frisian.OfficialDraws).IsOver() {
 				r, _ := engine.Search(p, engine.Options{Depth: 3})
 				opinion := ""
 				switch score := float64(r.Score) / engine.Man; {
@@ -82,7 +83,7 @@ func TestAnalyse(t *testing.T) {
 				default:
 					opinion = fmt.Sprintf("%+.2f", score)
 				}
-				comments = append(comments, fmt.Sprintf("frisian example engine 1.0: %s %s depth %d", legalOf(p).Text(r.Move), opinion, r.Depth))
+				comments = append(comments, fmt.Sprintf("frisian example engine 1.0: %s %s depth %d", testgame.Legal(p).Text(r.Move), opinion, r.Depth))
 			}
 			if gotc := g.Annotation(ply).Comments; fmt.Sprint(gotc) != fmt.Sprint(comments) {
 				t.Errorf("game %d ply %d: comments %q, want %q", i, ply, gotc, comments)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"math"
 	"strings"
@@ -55,7 +56,7 @@ func TestBestMove(t *testing.T) {
 	}
 	g := pdn.NewGame(frisian.StartPosition())
 	for _, m := range []string{"32-28", "19-23", "28x19", "14x23"} {
-		if _, err := playText(g, m); err != nil {
+		if _, err := testgame.PlayText(g, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -69,7 +70,7 @@ func TestBestMove(t *testing.T) {
 	if res.Move != want.Move || res.Info.Depth != 4 || res.Info.Score != float64(want.Score)/engine.Man || res.Info.Nodes != int64(want.Nodes) {
 		t.Errorf("over Hub: %v %+v; direct: %+v", res.Move, res.Info, want)
 	}
-	if res.Ponder.IsZero() || !legalOf(g.Position().Apply(res.Move)).Contains(res.Ponder) {
+	if res.Ponder.IsZero() || !testgame.Legal(g.Position().Apply(res.Move)).Contains(res.Ponder) {
 		t.Errorf("ponder %v", res.Ponder)
 	}
 }
@@ -95,7 +96,7 @@ func TestStopAndTime(t *testing.T) {
 	}
 	start := time.Now()
 	res, err := a.Stop(ctx)
-	if err != nil || !legalOf(p).Contains(res.Move) {
+	if err != nil || !testgame.Legal(p).Contains(res.Move) {
 		t.Fatalf("Stop = %+v, %v", res, err)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -103,7 +104,7 @@ func TestStopAndTime(t *testing.T) {
 	}
 	start = time.Now()
 	res, err = c.BestMove(ctx, hub.Search{Start: p, Limits: hub.Limits{MoveTime: 200 * time.Millisecond}})
-	if err != nil || !legalOf(p).Contains(res.Move) {
+	if err != nil || !testgame.Legal(p).Contains(res.Move) {
 		t.Fatalf("BestMove = %+v, %v", res, err)
 	}
 	if d := time.Since(start); d < 150*time.Millisecond || d > 2*time.Second {
@@ -129,7 +130,7 @@ func TestParams(t *testing.T) {
 	// the game is drawn after the next; the engine still moves.
 	p := frisian.MustParseFEN("W:WK46,K50:BK5:H13")
 	res, err := c.BestMove(ctx, hub.Search{Start: p, Limits: hub.Limits{Depth: 3}})
-	if err != nil || !legalOf(p).Contains(res.Move) {
+	if err != nil || !testgame.Legal(p).Contains(res.Move) {
 		t.Errorf("BestMove = %+v, %v", res, err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"os"
 	"slices"
 	"strconv"
@@ -97,7 +98,7 @@ func TestPDNFormat(t *testing.T) {
 			t.Fatalf("%s: %d PDN moves, %d Hub moves", fen, len(ps), len(hs))
 		}
 		for j := range ps {
-			m, err := legalOf(p).ParseMove(context.Background(), ps[j])
+			m, err := testgame.Legal(p).ParseMove(context.Background(), ps[j])
 			if err != nil || m.String() != hs[j] {
 				t.Errorf("%s: %q reads as %v (%v), want %s", fen, ps[j], m.String(), err, hs[j])
 			}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ func search(t *testing.T, fen string, o Options) (frisian.Position, Result, bool
 		t.Fatal(err)
 	}
 	r, ok := Search(p, o)
-	if ok && !legalOf(p).Contains(r.Move) {
+	if ok && !testgame.Legal(p).Contains(r.Move) {
 		t.Fatalf("%s: illegal move %v", fen, r.Move)
 	}
 	return p, r, ok
@@ -29,11 +30,11 @@ func TestNoMove(t *testing.T) {
 		"W:WK47:BK5",   // one king each: drawn at once (official)
 	} {
 		p := frisian.MustParseFEN(fen)
-		if !legalOf(p).Outcome(frisian.OfficialDraws).IsOver() {
+		if !testgame.Legal(p).Outcome(frisian.OfficialDraws).IsOver() {
 			t.Fatalf("%s is not over", fen)
 		}
 		if r, ok := Search(p, Options{}); ok {
-			t.Errorf("%s: Search = %v, %v; outcome %v", fen, r, ok, legalOf(p).Outcome(frisian.OfficialDraws))
+			t.Errorf("%s: Search = %v, %v; outcome %v", fen, r, ok, testgame.Legal(p).Outcome(frisian.OfficialDraws))
 		}
 	}
 }
@@ -48,8 +49,8 @@ func TestTakesTheWin(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no move", tc.fen)
 		}
-		if tc.want != "" && legalOf(p).Text(r.Move) != tc.want {
-			t.Errorf("%s: played %s (score %d), want %s", tc.fen, legalOf(p).Text(r.Move), r.Score, tc.want)
+		if tc.want != "" && testgame.Legal(p).Text(r.Move) != tc.want {
+			t.Errorf("%s: played %s (score %d), want %s", tc.fen, testgame.Legal(p).Text(r.Move), r.Score, tc.want)
 		}
 		if r.Score < Win-MaxPly {
 			t.Errorf("%s: score %d, want a win", tc.fen, r.Score)
@@ -69,7 +70,7 @@ func TestDeterministicAndBudget(t *testing.T) {
 		if a.Nodes > nodes+1 {
 			t.Errorf("nodes %d: visited %d", nodes, a.Nodes)
 		}
-		t.Logf("budget %d: %s depth %d score %d nodes %d", nodes, legalOf(p).Text(a.Move), a.Depth, a.Score, a.Nodes)
+		t.Logf("budget %d: %s depth %d score %d nodes %d", nodes, testgame.Legal(p).Text(a.Move), a.Depth, a.Score, a.Nodes)
 	}
 }
 
@@ -80,7 +81,7 @@ func TestRandomTies(t *testing.T) {
 	seen := map[frisian.Move]bool{}
 	for seed := range uint64(20) {
 		r, ok := Search(p, Options{Depth: 1, Rand: rand.New(rand.NewPCG(seed, 0))})
-		if !ok || !legalOf(p).Contains(r.Move) {
+		if !ok || !testgame.Legal(p).Contains(r.Move) {
 			t.Fatalf("seed %d: %v %v", seed, r, ok)
 		}
 		seen[r.Move] = true
@@ -133,7 +134,7 @@ func TestDone(t *testing.T) {
 	closed := make(chan struct{})
 	close(closed)
 	p, r, _ := search(t, fen, Options{Depth: 10, Done: closed})
-	if r.Nodes > 256 || !legalOf(p).Contains(r.Move) || r.Depth >= free.Depth {
+	if r.Nodes > 256 || !testgame.Legal(p).Contains(r.Move) || r.Depth >= free.Depth {
 		t.Errorf("with a closed Done: %+v (without: %+v)", r, free)
 	}
 }
@@ -147,7 +148,7 @@ func TestSearchContext(t *testing.T) {
 	cancel()
 	start := time.Now()
 	r, ok := SearchContext(ctx, p, Options{Depth: 30, Nodes: 1 << 40}, nil)
-	if !ok || !legalOf(p).Contains(r.Move) {
+	if !ok || !testgame.Legal(p).Contains(r.Move) {
 		t.Fatalf("cancelled search: %v %v", r, ok)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -160,7 +161,7 @@ func TestSearchContext(t *testing.T) {
 		t.Fatalf("progress saw %d iterations, want 4: %v", len(seen), seen)
 	}
 	for i, s := range seen {
-		if s.Depth != i+1 || !legalOf(p).Contains(s.Move) {
+		if s.Depth != i+1 || !testgame.Legal(p).Contains(s.Move) {
 			t.Errorf("iteration %d: %+v", i, s)
 		}
 	}

@@ -3,6 +3,7 @@ package enginehub
 import (
 	"context"
 	"errors"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"math"
 	"slices"
 	"testing"
@@ -31,7 +32,7 @@ func search(t *testing.T, pl *Player, ctx context.Context, s hub.Search) (hub.Re
 func TestSearch(t *testing.T) {
 	g := pdn.NewGame(frisian.StartPosition())
 	for _, m := range []string{"32-28", "19-23", "28x19", "14x23"} {
-		if _, err := playText(g, m); err != nil {
+		if _, err := testgame.PlayText(g, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -41,7 +42,7 @@ func TestSearch(t *testing.T) {
 	var want []engine.Result
 	last, _ := engine.SearchContext(context.Background(), p, engine.Options{Depth: 4, Nodes: math.MaxInt}, func(r engine.Result) { want = append(want, r) })
 	res, infos := search(t, &Player{}, context.Background(), s)
-	if res.Move != last.Move || !legalOf(p.Apply(res.Move)).Contains(res.Ponder) {
+	if res.Move != last.Move || !testgame.Legal(p.Apply(res.Move)).Contains(res.Ponder) {
 		t.Errorf("Search = %v ponder %v; engine %v", res.Move, res.Ponder, last.Move)
 	}
 	if len(infos) != len(want) {
@@ -65,11 +66,11 @@ func TestLimits(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	res, infos := search(t, &Player{}, ctx, hub.Search{Start: p})
-	if d := time.Since(start); d < 100*time.Millisecond || !legalOf(p).Contains(res.Move) || len(infos) == 0 {
+	if d := time.Since(start); d < 100*time.Millisecond || !testgame.Legal(p).Contains(res.Move) || len(infos) == 0 {
 		t.Errorf("unbounded search: %v after %v, %d reports", res.Move, d, len(infos))
 	}
 	res, infos = search(t, &Player{}, context.Background(), hub.Search{Start: p, Limits: hub.Limits{Nodes: 1000}})
-	if !legalOf(p).Contains(res.Move) || len(infos) == 0 || infos[len(infos)-1].Nodes > 1000 {
+	if !testgame.Legal(p).Contains(res.Move) || len(infos) == 0 || infos[len(infos)-1].Nodes > 1000 {
 		t.Errorf("1000 nodes: %v, %+v", res.Move, infos)
 	}
 }
@@ -96,14 +97,14 @@ func TestParams(t *testing.T) {
 	// so that the engine finds no move, but a GUI may still ask for one;
 	// the first move in canonical order is played.
 	p := frisian.MustParseFEN("W:WK47:BK5:H4")
-	if !legalOf(p).Outcome(frisian.LidraughtsDraws).IsOver() || !hasMoves(p) {
+	if !testgame.Legal(p).Outcome(frisian.LidraughtsDraws).IsOver() || !testgame.HasMoves(p) {
 		t.Fatalf("%s: want a position drawn under lidraughts' rules, with moves", p.FEN())
 	}
 	if _, ok := engine.Search(p, engine.Options{Draws: frisian.LidraughtsDraws}); ok {
 		t.Fatalf("%s: the engine found a move", p.FEN())
 	}
 	res, _ := search(t, pl, context.Background(), hub.Search{Start: p, Limits: hub.Limits{Depth: 2}})
-	moves := legalOf(p).Moves()
+	moves := testgame.Legal(p).Moves()
 	slices.SortFunc(moves, frisian.Move.Compare)
 	if res.Move != moves[0] {
 		t.Errorf("drawn position: %v, want %v", res.Move, moves[0])
