@@ -1,38 +1,12 @@
 package frisian
 
 import (
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 )
 
 // perftMore reads testdata/perft_more.txt, the positions of issue 46 in
 // the form of perft_suite.txt.
-func perftMore(t testing.TB) []perftSuiteEntry {
-	f, err := os.ReadFile("testdata/perft_more.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []perftSuiteEntry
-	for line := range strings.Lines(string(f)) {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fen, counts, _ := strings.Cut(line, "\t")
-		e := perftSuiteEntry{p: MustParseFEN(fen)}
-		for _, c := range strings.Fields(counts) {
-			n, err := strconv.ParseUint(c, 10, 64)
-			if err != nil {
-				t.Fatalf("perft_more.txt: %q: %v", line, err)
-			}
-			e.counts = append(e.counts, n)
-		}
-		out = append(out, e)
-	}
-	return out
-}
+func perftMore(t testing.TB) []perftSuiteEntry { return readPerftFile(t, "perft_more.txt") }
 
 // TestPerftMore checks perft_more.txt's counts, to depth 5 (7 in the long
 // run), and its first three against the reference generator.

@@ -127,8 +127,12 @@ func TestPerftVectors(t *testing.T) {
 
 // perftSuite reads testdata/perft_suite.txt: king-heavy placements and
 // positions from random games with their perft counts from Scan 3.1.
-func perftSuite(t testing.TB) []perftSuiteEntry {
-	f, err := os.ReadFile("testdata/perft_suite.txt")
+func perftSuite(t testing.TB) []perftSuiteEntry { return readPerftFile(t, "perft_suite.txt") }
+
+// readPerftFile reads a file of testdata in perft_suite.txt's form: a FEN,
+// a tab and its perft counts from depth 1 on.
+func readPerftFile(t testing.TB, name string) []perftSuiteEntry {
+	f, err := os.ReadFile("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +147,7 @@ func perftSuite(t testing.TB) []perftSuiteEntry {
 		for _, c := range strings.Fields(counts) {
 			n, err := strconv.ParseUint(c, 10, 64)
 			if err != nil {
-				t.Fatalf("perft_suite.txt: %q: %v", line, err)
+				t.Fatalf("%s: %q: %v", name, line, err)
 			}
 			e.counts = append(e.counts, n)
 		}
