@@ -60,6 +60,15 @@
 // time limit and at stop, and declares the parameter variant, whose only
 // value is frisian. examples/hubengine is such a program.
 //
+// # Scores
+//
+// An info line's score is in men for the side to move. A decided game is
+// written as Scan writes it, and GUIs such as pydraughts read it so: a win
+// in n plies scores 100 − n/100 (WinScore: 99.97 for three plies), a loss
+// its negation (LossScore), and an evaluation stays within ±EvalLimit (80).
+// An Engine reports its wins and losses with WinScore and LossScore, never
+// as a large number of men; a client reads them with Info.Decided.
+//
 // # Scan
 //
 // Scan 3.1 is the strongest Frisian engine that speaks Hub. To build it,
