@@ -209,10 +209,12 @@ func readBody(w http.ResponseWriter, r *http.Request, d time.Duration) ([]byte, 
 	// Not every ResponseWriter has deadlines (a test's recorder has not).
 	deadline := rc.SetReadDeadline(time.Now().Add(d)) == nil
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if deadline {
+	if deadline && err == nil {
 		// No deadline while the request is served: the server reads the
 		// connection meanwhile to see the client go, and a deadline
-		// there would end the request.
+		// there would end the request. After an error the deadline
+		// stays, for the server drains what is left of the body before
+		// it closes the connection.
 		rc.SetReadDeadline(time.Time{})
 	}
 	var tooLarge *http.MaxBytesError
