@@ -818,7 +818,7 @@ func TestEngineStops(t *testing.T) {
 
 // TestHTTPServer: the connection limits are set.
 func TestHTTPServer(t *testing.T) {
-	srv := newHTTPServer(http.NotFoundHandler(), defaultLimits())
+	srv := newHTTPServer(http.NotFoundHandler(), defaultLimits(), nil)
 	if srv.ReadTimeout == 0 || srv.ReadHeaderTimeout == 0 || srv.WriteTimeout == 0 || srv.IdleTimeout == 0 || srv.MaxHeaderBytes == 0 {
 		t.Errorf("limits missing: %+v", srv)
 	}

@@ -29,10 +29,10 @@ func startServer(t *testing.T, s *server) (string, *limitListener) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newHTTPServer(s, s.lim)
+	srv := newHTTPServer(s, s.lim, ln)
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	return ln.Addr().String(), ln.(*limitListener)
+	return ln.Addr().String(), ln
 }
 
 // dialerFrom dials from the loopback address 127.0.0.n.
@@ -178,16 +178,19 @@ func closedWithin(conn net.Conn, d time.Duration) bool {
 
 // TestConnectionLimit: the server holds at most conns connections, and
 // connsPerClient from one client; a client past its share is closed at
-// once, and past the total a newcomer waits until idle connections are
-// closed, at the header timeout.
+// once, and past the total, when every connection is serving a request, a
+// newcomer waits until one ends. (TestIdleShed: idle connections make
+// room.)
 func TestConnectionLimit(t *testing.T) {
 	lim := testLimits()
 	lim.conns, lim.connsPerClient, lim.headerTime, lim.idleTime = 8, 4, time.Second, time.Second
+	lim.bodyTime = 700 * time.Millisecond
 	addr, ln := startServer(t, newServer(lim))
 
 	// One client's share.
+	var share []net.Conn
 	for range lim.connsPerClient {
-		idleConn(t, addr, 50)
+		share = append(share, idleConn(t, addr, 50))
 	}
 	if extra := idleConn(t, addr, 50); !closedWithin(extra, lim.headerTime/2) { // before the header timeout
 		t.Error("a connection past the client's share was kept")
@@ -196,10 +199,15 @@ func TestConnectionLimit(t *testing.T) {
 		t.Errorf("another client: %d", status)
 	}
 
-	// The total: a newcomer waits for a connection to close.
-	for range lim.connsPerClient {
-		idleConn(t, addr, 51)
+	// The total: a newcomer waits for a request to end.
+	for _, c := range share {
+		c.Close()
 	}
+	var slow []*slowBody
+	for i := range lim.conns {
+		slow = append(slow, startSlowBody(t, addr, 51+i/lim.connsPerClient, 100*time.Millisecond))
+	}
+	time.Sleep(100 * time.Millisecond) // the slow requests are under way
 	begin := time.Now()
 	got := make(chan int, 1)
 	go func() {
@@ -224,10 +232,13 @@ func TestConnectionLimit(t *testing.T) {
 
 	// Idle connections go: one that never sent a request, at the header
 	// timeout, and one between requests, at the idle timeout.
-	if !closedWithin(idleConn(t, addr, 52), 5*time.Second) {
+	for _, sb := range slow {
+		sb.conn.Close()
+	}
+	if !closedWithin(idleConn(t, addr, 54), 5*time.Second) {
 		t.Error("a connection that sends nothing was kept")
 	}
-	conn, err := dialerFrom(53).Dial("tcp", addr)
+	conn, err := dialerFrom(55).Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}

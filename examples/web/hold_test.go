@@ -6,6 +6,8 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"testing"
 	"time"
@@ -31,5 +33,54 @@ func TestStalledBody(t *testing.T) {
 	}
 	if !closedWithin(conn, lim.headerTime) {
 		t.Errorf("the connection was still open %v after the 408", lim.headerTime)
+	}
+}
+
+// keptAlive opens a connection from 127.0.0.from that makes one request
+// and then keeps the connection open, idle.
+func keptAlive(t *testing.T, addr string, from int) net.Conn {
+	t.Helper()
+	conn := idleConn(t, addr, from)
+	fmt.Fprintf(conn, "GET /api/state?id=x HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return conn
+}
+
+// TestIdleShed: clients that hold all the connections open between
+// requests do not keep a newcomer out: at the limit, an idle connection of
+// the client with the most is closed to make room.
+func TestIdleShed(t *testing.T) {
+	lim := testLimits()
+	lim.conns, lim.connsPerClient, lim.idleTime = 8, 4, time.Minute
+	addr, ln := startServer(t, newServer(lim))
+	var held []net.Conn
+	for i := range lim.conns {
+		held = append(held, keptAlive(t, addr, 70+i/lim.connsPerClient))
+	}
+	p := newPlayer(t, addr, 72)
+	p.c.Timeout = 2 * time.Second
+	begin := time.Now()
+	if status, _ := p.post("/api/new", request{}); status != http.StatusCreated {
+		t.Fatalf("the newcomer: %d after %v", status, time.Since(begin))
+	}
+	t.Logf("the newcomer was served after %v", time.Since(begin))
+	closed := 0
+	for _, c := range held {
+		if closedWithin(c, 10*time.Millisecond) {
+			closed++
+		}
+	}
+	if closed != 1 {
+		t.Errorf("%d idle connections closed, want 1", closed)
+	}
+	ln.mu.Lock()
+	defer ln.mu.Unlock()
+	if ln.peak > lim.conns {
+		t.Errorf("%d connections open at once, limit %d", ln.peak, lim.conns)
 	}
 }

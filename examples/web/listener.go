@@ -2,27 +2,36 @@ package main
 
 import (
 	"net"
+	"net/http"
 	"sync"
+	"time"
 )
 
 // limitListener bounds the connections the server holds, which each cost a
 // file descriptor and a goroutine: at most total at once, and at most
-// perClient from one client (see clientKey). Past total, Accept waits for
-// a connection to close, and new ones wait in the kernel's backlog; past
-// perClient, a new connection is closed at once, so that one client
-// cannot take them all. (It is golang.org/x/net/netutil.LimitListener
-// with the count per client, kept here so that the library's module needs
-// nothing beyond the standard library.)
+// perClient from one client (see clientKey). Past perClient, a new
+// connection is closed at once, so that one client cannot take them all.
+// Past total, a connection that waits for a request (new, or idle between
+// two) is closed to make room, of the client with the most connections,
+// the one waiting longest: so that clients who keep connections open
+// without using them cannot keep a newcomer out. When every connection is
+// serving a request, a newcomer waits for one to end (each is bounded by
+// the server's timeouts). (It began as golang.org/x/net/netutil's
+// LimitListener, kept here so that the library's module needs nothing
+// beyond the standard library.) The server must report its connections'
+// states to connState.
 type limitListener struct {
 	net.Listener
 	perClient int
 	slots     chan struct{} // a token per connection open
 	done      chan struct{} // closed by Close
+	waiting   chan struct{} // signalled when a connection goes idle
 	closeOnce sync.Once
 
-	mu   sync.Mutex
-	open map[string]int // connections open per client
-	peak int            // the most connections open at once, for tests
+	mu    sync.Mutex
+	open  map[string]int // connections open per client
+	conns map[*limitConn]struct{}
+	peak  int // the most connections open at once, for tests
 }
 
 func newLimitListener(ln net.Listener, total, perClient int) *limitListener {
@@ -31,35 +40,128 @@ func newLimitListener(ln net.Listener, total, perClient int) *limitListener {
 		perClient: perClient,
 		slots:     make(chan struct{}, total),
 		done:      make(chan struct{}),
+		waiting:   make(chan struct{}, 1),
 		open:      map[string]int{},
+		conns:     map[*limitConn]struct{}{},
 	}
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
 	for {
-		select {
-		case l.slots <- struct{}{}:
-		case <-l.done:
-			return nil, net.ErrClosed
-		}
 		c, err := l.Listener.Accept()
 		if err != nil {
-			<-l.slots
 			return nil, err
 		}
-		key := clientKey(c.RemoteAddr().String())
+		lc := &limitConn{Conn: c, l: l, key: clientKey(c.RemoteAddr().String()), idleSince: time.Now(), fresh: true}
 		l.mu.Lock()
-		if l.open[key] >= l.perClient {
+		if l.open[lc.key] >= l.perClient {
 			l.mu.Unlock()
 			c.Close()
-			<-l.slots
 			continue
 		}
-		l.open[key]++
+		l.open[lc.key]++
+		l.mu.Unlock()
+		if !l.makeRoom() {
+			c.Close()
+			l.forget(lc)
+			return nil, net.ErrClosed
+		}
+		l.mu.Lock()
+		l.conns[lc] = struct{}{}
 		l.peak = max(l.peak, len(l.slots))
 		l.mu.Unlock()
-		return &limitConn{Conn: c, l: l, key: key}, nil
+		return lc, nil
 	}
+}
+
+// makeRoom takes a slot for a new connection, closing a waiting one when
+// all are taken, or else waiting for one to close or go idle. It reports
+// false when the listener is closed.
+func (l *limitListener) makeRoom() bool {
+	for {
+		select {
+		case l.slots <- struct{}{}:
+			return true
+		default:
+		}
+		if l.shed() {
+			continue
+		}
+		t := time.NewTimer(newGrace)
+		select {
+		case l.slots <- struct{}{}:
+			t.Stop()
+			return true
+		case <-l.waiting:
+		case <-t.C:
+		case <-l.done:
+			t.Stop()
+			return false
+		}
+		t.Stop()
+	}
+}
+
+// newGrace is how long a new connection has to send its first request
+// before it may be closed to make room, as an idle one: a browser sends
+// its request at once, but the server may be slow to read it.
+const newGrace = time.Second
+
+// shed closes the connection waiting for a request of the client with the
+// most connections, the one waiting longest; it reports whether there was
+// one.
+func (l *limitListener) shed() bool {
+	l.mu.Lock()
+	now := time.Now()
+	var victim *limitConn
+	for c := range l.conns {
+		if c.idleSince.IsZero() || c.fresh && now.Sub(c.idleSince) < newGrace {
+			continue // serving a request, or about to
+		}
+		if victim == nil || l.open[c.key] > l.open[victim.key] ||
+			l.open[c.key] == l.open[victim.key] && c.idleSince.Before(victim.idleSince) {
+			victim = c
+		}
+	}
+	l.mu.Unlock()
+	if victim == nil {
+		return false
+	}
+	victim.Close()
+	return true
+}
+
+// connState is the server's http.Server.ConnState: it notes which
+// connections wait for a request.
+func (l *limitListener) connState(c net.Conn, state http.ConnState) {
+	lc, ok := c.(*limitConn)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	switch state {
+	case http.StateActive:
+		lc.idleSince, lc.fresh = time.Time{}, false
+	case http.StateIdle:
+		lc.idleSince = time.Now()
+	}
+	l.mu.Unlock()
+	if state == http.StateIdle {
+		select {
+		case l.waiting <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// forget gives back the slot of a connection of c's client that closed.
+func (l *limitListener) forget(c *limitConn) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.open[c.key]--; l.open[c.key] <= 0 {
+		delete(l.open, c.key)
+	}
+	delete(l.conns, c)
 }
 
 // Close stops the listener, and ends an Accept waiting for a slot.
@@ -74,16 +176,16 @@ type limitConn struct {
 	l         *limitListener
 	key       string
 	closeOnce sync.Once
+	// idleSince is when the connection began to wait for a request, zero
+	// while it serves one; fresh, until its first request. Under l.mu.
+	idleSince time.Time
+	fresh     bool
 }
 
 func (c *limitConn) Close() error {
 	err := c.Conn.Close()
 	c.closeOnce.Do(func() {
-		c.l.mu.Lock()
-		if c.l.open[c.key]--; c.l.open[c.key] <= 0 {
-			delete(c.l.open, c.key)
-		}
-		c.l.mu.Unlock()
+		c.l.forget(c)
 		<-c.l.slots
 	})
 	return err

@@ -150,7 +150,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		id, _ := s.player.id()
 		fmt.Fprintf(stdout, "The computer plays with %s %s.\n", id.Name, id.Version)
 	}
-	srv := newHTTPServer(s, lim)
+	srv := newHTTPServer(s, lim, ln)
 	fmt.Fprintf(stdout, "Frisian draughts on http://%s/\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -173,7 +173,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // listen listens on addr with the limits on connections of lim.
-func listen(addr string, lim limits) (net.Listener, error) {
+func listen(addr string, lim limits) (*limitListener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
@@ -182,9 +182,10 @@ func listen(addr string, lim limits) (net.Listener, error) {
 }
 
 // newHTTPServer wraps h with the timeouts of lim: a slow or idle client
-// cannot hold a connection for ever, nor send endless headers.
-func newHTTPServer(h http.Handler, lim limits) *http.Server {
-	return &http.Server{
+// cannot hold a connection for ever, nor send endless headers. It tells
+// ln, when not nil, which connections wait for a request.
+func newHTTPServer(h http.Handler, lim limits, ln *limitListener) *http.Server {
+	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: lim.headerTime,
 		ReadTimeout:       lim.headerTime + lim.bodyTime, // the handler sets the body's own deadline
@@ -192,4 +193,8 @@ func newHTTPServer(h http.Handler, lim limits) *http.Server {
 		IdleTimeout:       lim.idleTime,
 		MaxHeaderBytes:    16 << 10,
 	}
+	if ln != nil {
+		srv.ConnState = ln.connState
+	}
+	return srv
 }
