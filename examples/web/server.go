@@ -191,7 +191,6 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer wait.Stop()
 	select {
 	case s.inFlight <- struct{}{}:
-		defer func() { <-s.inFlight }()
 	case <-wait.C:
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, "the server is busy; try again in a moment")
@@ -199,7 +198,44 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return // the client has gone
 	}
-	s.handler.ServeHTTP(w, r)
+	// The answer is made in memory and sent after the slot (and the
+	// game) is let go: a client that reads it slowly holds its
+	// connection, not a slot.
+	a := &answer{header: w.Header()}
+	func() {
+		defer func() { <-s.inFlight }()
+		s.handler.ServeHTTP(a, r)
+	}()
+	a.send(w)
+}
+
+// answer is an http.ResponseWriter that keeps the response in memory, for
+// send to write.
+type answer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (a *answer) Header() http.Header { return a.header }
+
+func (a *answer) WriteHeader(status int) {
+	if a.status == 0 {
+		a.status = status
+	}
+}
+
+func (a *answer) Write(b []byte) (int, error) {
+	a.WriteHeader(http.StatusOK)
+	return a.body.Write(b)
+}
+
+// send writes the response to w.
+func (a *answer) send(w http.ResponseWriter) {
+	a.WriteHeader(http.StatusOK)
+	w.Header().Set("Content-Length", strconv.Itoa(a.body.Len()))
+	w.WriteHeader(a.status)
+	w.Write(a.body.Bytes())
 }
 
 // readBody reads the body of r, at most maxBody bytes, within d, answering
