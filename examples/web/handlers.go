@@ -21,11 +21,6 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 	if !readRequest(w, r, &req) {
 		return
 	}
-	if !s.allow(r) {
-		w.Header().Set("Retry-After", fmt.Sprint(int(s.lim.newEvery.Seconds()+1)))
-		writeError(w, http.StatusTooManyRequests, "too many new games from your address; wait a little")
-		return
-	}
 	start := frisian.StartPosition()
 	if req.FEN != "" {
 		p, err := frisian.ParseFEN(req.FEN)
@@ -74,6 +69,13 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 		g.bottom = g.human
 	}
 	g.setTags()
+	// The start is counted only now: a request refused above costs the
+	// server little, and must not take a place in the clients' table.
+	if !s.allow(r) {
+		w.Header().Set("Retry-After", fmt.Sprint(int(s.lim.newEvery.Seconds()+1)))
+		writeError(w, http.StatusTooManyRequests, "too many new games from your address; wait a little")
+		return
+	}
 	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.now())
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())

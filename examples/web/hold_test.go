@@ -9,6 +9,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 )
@@ -82,5 +84,43 @@ func TestIdleShed(t *testing.T) {
 	defer ln.mu.Unlock()
 	if ln.peak > lim.conns {
 		t.Errorf("%d connections open at once, limit %d", ln.peak, lim.conns)
+	}
+}
+
+// TestClientsTable: the table of clients' game starts cannot be filled
+// to keep a newcomer out: a start refused for its bad FEN is not counted,
+// and a full table forgets the clients with the most of their allowance
+// left, not one that used it.
+func TestClientsTable(t *testing.T) {
+	lim := testLimits()
+	lim.clients, lim.newBurst = 4, 3
+	s := newServer(lim)
+	s.now = (&fakeClock{t: time.Unix(1e9, 0)}).now
+	start := func(from, fen string) int {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+fen+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = from + ":1000"
+		s.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for i := range 2 * lim.clients {
+		if code := start(fmt.Sprintf("10.0.0.%d", i), "W:W99"); code != http.StatusUnprocessableEntity {
+			t.Fatalf("a bad FEN: %d", code)
+		}
+	}
+	if code := start("10.0.1.1", ""); code != http.StatusCreated {
+		t.Errorf("a newcomer after %d bad FENs: %d", 2*lim.clients, code)
+	}
+	for range lim.newBurst - 1 {
+		start("10.0.1.1", "")
+	}
+	for i := range 4 * lim.clients {
+		if code := start(fmt.Sprintf("10.0.2.%d", i), ""); code != http.StatusCreated {
+			t.Errorf("newcomer %d on a full table: %d", i, code)
+		}
+	}
+	if code := start("10.0.1.1", ""); code != http.StatusTooManyRequests {
+		t.Errorf("a client that used its allowance, after %d others: %d", 4*lim.clients, code)
 	}
 }

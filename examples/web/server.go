@@ -11,7 +11,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"net/netip"
 	"runtime"
 	"strconv"
 	"strings"
@@ -33,6 +32,7 @@ type limits struct {
 	plies          int           // moves in one game, at most maxPDNPlies
 	newBurst       int           // games a client may start at once,
 	newEvery       time.Duration // and then one more each newEvery
+	clients        int           // clients whose game starts are counted
 	// conns bounds the connections open at once, connsPerClient those of
 	// one client (see limitListener); headerTime and idleTime bound how
 	// long a connection may wait for a request's headers and sit idle.
@@ -67,6 +67,7 @@ func defaultLimits() limits {
 		plies:             500,
 		newBurst:          10,
 		newEvery:          6 * time.Second,
+		clients:           10000,
 		conns:             512,
 		connsPerClient:    32,
 		headerTime:        5 * time.Second,
@@ -89,7 +90,6 @@ const (
 	maxBody     = 1 << 14 // bytes of a request body
 	maxDepth    = 12      // the deepest search a client may ask for
 	maxSelected = 64      // squares in a click selection
-	maxClients  = 10000   // clients whose game starts are counted
 )
 
 // server holds the games, keyed by id. It is an http.Handler.
@@ -104,13 +104,7 @@ type server struct {
 
 	mu      sync.Mutex
 	games   map[string]*game
-	clients map[string]*allowance // game starts per client address
-}
-
-// allowance is a client's token bucket of game starts.
-type allowance struct {
-	tokens float64
-	at     time.Time
+	clients map[string]*clientRecord // see clientAt
 }
 
 // newServer returns the handler of the whole site: the page, its static
@@ -122,7 +116,7 @@ func newServer(lim limits) *server {
 		inFlight: make(chan struct{}, lim.inFlight),
 		queue:    newSearchQueue(lim.searches, lim.searchesPerClient),
 		think:    builtin,
-		games:    map[string]*game{}, clients: map[string]*allowance{},
+		games:    map[string]*game{}, clients: map[string]*clientRecord{},
 	}
 	mux := http.NewServeMux()
 	files := http.FileServerFS(webui.Files())
@@ -379,71 +373,15 @@ func clip(s string) string {
 	return s
 }
 
-// allow reports whether the client that sent r may start a game now, and
-// counts the start.
-func (s *server) allow(r *http.Request) bool {
-	client := clientOf(r)
-	now := s.now()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	a := s.clients[client]
-	if a == nil {
-		if len(s.clients) >= maxClients {
-			s.forget(now)
-			if len(s.clients) >= maxClients {
-				return false
-			}
-		}
-		a = &allowance{tokens: float64(s.lim.newBurst), at: now}
-		s.clients[client] = a
-	}
-	a.tokens = min(float64(s.lim.newBurst), a.tokens+float64(now.Sub(a.at))/float64(s.lim.newEvery))
-	a.at = now
-	if a.tokens < 1 {
-		return false
-	}
-	a.tokens--
-	return true
-}
-
-// clientOf names the client that sent r (see clientKey).
-func clientOf(r *http.Request) string { return clientKey(r.RemoteAddr) }
-
-// clientKey names the client at the network address addr (host:port): its
-// IP address, or for IPv6 its /64 network, which one machine usually has
-// to itself. (Behind a proxy every client has the proxy's address; such a
-// server would take the client's from the proxy's header instead, and
-// raise the limits per client.)
-func clientKey(addr string) string {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		host = addr
-	}
-	a, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	if a.Is6() && !a.Is4In6() {
-		p, _ := a.Prefix(64)
-		return p.String()
-	}
-	return a.Unmap().String()
-}
-
-// forget drops the games idle for too long and the clients whose
-// allowance is full again. s.mu is held.
+// forget drops the games idle for too long and the clients with their
+// allowances whole again. s.mu is held.
 func (s *server) forget(now time.Time) {
 	for id, g := range s.games {
 		if now.Sub(g.used) >= s.lim.idle {
 			delete(s.games, id)
 		}
 	}
-	full := time.Duration(s.lim.newBurst) * s.lim.newEvery
-	for c, a := range s.clients {
-		if now.Sub(a.at) >= full {
-			delete(s.clients, c)
-		}
-	}
+	s.forgetClients(now)
 }
 
 // add stores g, a game of the client owner, under a new id, after
