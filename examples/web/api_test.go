@@ -25,7 +25,7 @@ import (
 // starts from one address.
 func testLimits() limits {
 	l := defaultLimits()
-	l.newBurst = 1 << 20
+	l.newBurst, l.requestBurst = 1<<20, 1<<20
 	return l
 }
 
@@ -740,8 +740,8 @@ func TestGamesAndClients(t *testing.T) {
 	if code != http.StatusCreated || stateOf(ids[0]) != http.StatusOK || stateOf(ids[1]) != http.StatusOK || stateOf(ids[2]) != http.StatusNotFound || stateOf(st.ID) != http.StatusOK {
 		t.Errorf("after an hour: new game %d; games %d %d %d", code, stateOf(ids[0]), stateOf(ids[1]), stateOf(ids[2]))
 	}
-	if len(s.clients) != 1 {
-		t.Errorf("%d clients remembered, want the one active in the last 20 s", len(s.clients))
+	if len(s.clients) != 2 {
+		t.Errorf("%d clients remembered, want the two active in the last 20 s (a game started, states asked)", len(s.clients))
 	}
 }
 

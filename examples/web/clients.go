@@ -31,15 +31,17 @@ func (b *bucket) take(now time.Time, burst int, every time.Duration) bool {
 	return true
 }
 
-// clientRecord is what the server counts of a client: its game starts.
+// clientRecord is what the server counts of a client: its game starts and
+// its API requests.
 type clientRecord struct {
-	starts bucket
+	starts, requests bucket
 }
 
 // left is the part of its allowances the client has left at now, from 0
 // to 1: a client forgotten gets them whole again.
 func (s *server) left(c *clientRecord, now time.Time) float64 {
-	return c.starts.level(now, s.lim.newBurst, s.lim.newEvery) / float64(s.lim.newBurst)
+	return (c.starts.level(now, s.lim.newBurst, s.lim.newEvery)/float64(s.lim.newBurst) +
+		c.requests.level(now, s.lim.requestBurst, s.lim.requestEvery)/float64(s.lim.requestBurst)) / 2
 }
 
 // clientAt returns the record of the client key, making one when it has
@@ -66,7 +68,10 @@ func (s *server) clientAt(key string, now time.Time) *clientRecord {
 			delete(s.clients, k)
 		}
 	}
-	c := &clientRecord{starts: bucket{tokens: float64(s.lim.newBurst), at: now}}
+	c := &clientRecord{
+		starts:   bucket{tokens: float64(s.lim.newBurst), at: now},
+		requests: bucket{tokens: float64(s.lim.requestBurst), at: now},
+	}
 	s.clients[key] = c
 	return c
 }
@@ -88,6 +93,15 @@ func (s *server) allow(r *http.Request) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.clientAt(clientOf(r), now).starts.take(now, s.lim.newBurst, s.lim.newEvery)
+}
+
+// admit reports whether the client that sent r may make an API request
+// now, and counts it.
+func (s *server) admit(r *http.Request) bool {
+	now := s.now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.clientAt(clientOf(r), now).requests.take(now, s.lim.requestBurst, s.lim.requestEvery)
 }
 
 // clientOf names the client that sent r (see clientKey).

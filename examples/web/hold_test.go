@@ -124,3 +124,37 @@ func TestClientsTable(t *testing.T) {
 		t.Errorf("a client that used its allowance, after %d others: %d", 4*lim.clients, code)
 	}
 }
+
+// TestRequestRate: a client's API requests beyond its allowance are
+// refused at once with 429; another client's are served.
+func TestRequestRate(t *testing.T) {
+	lim := testLimits()
+	lim.requestBurst, lim.requestEvery = 10, 100*time.Millisecond
+	s := newServer(lim)
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	s.now = clock.now
+	get := func(from string) int {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "/api/state?id=x", nil)
+		req.RemoteAddr = from + ":1000"
+		s.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	count := func(from string, n int) map[int]int {
+		got := map[int]int{}
+		for range n {
+			got[get(from)]++
+		}
+		return got
+	}
+	if got := count("10.0.0.1", 30); got[http.StatusNotFound] != 10 || got[http.StatusTooManyRequests] != 20 {
+		t.Errorf("30 requests at once: %v (status: count), want 10 answered", got)
+	}
+	if code := get("10.0.0.2"); code != http.StatusNotFound {
+		t.Errorf("another client: %d", code)
+	}
+	clock.add(time.Second)
+	if got := count("10.0.0.1", 30); got[http.StatusNotFound] != 10 {
+		t.Errorf("a second later: %v (status: count), want 10 answered", got)
+	}
+}

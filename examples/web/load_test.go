@@ -113,8 +113,11 @@ func TestLoadUnderAttack(t *testing.T) {
 					games = append(games, g)
 					mu.Unlock()
 				}
-				// The game is as the player left it; then the player's
-				// move: the first legal one, typed.
+				// The player thinks a little (a person makes a few
+				// requests a second, well within the rate allowed); the
+				// game is as the player left it; then the player's move:
+				// the first legal one, typed.
+				time.Sleep(100 * time.Millisecond)
 				st, ok := p.getState(g.id)
 				if !ok || st.Ply != g.ply {
 					fail("game lost or changed")

@@ -32,7 +32,11 @@ type limits struct {
 	plies          int           // moves in one game, at most maxPDNPlies
 	newBurst       int           // games a client may start at once,
 	newEvery       time.Duration // and then one more each newEvery
-	clients        int           // clients whose game starts are counted
+	// A client may make requestBurst API requests at once, and then one
+	// more each requestEvery.
+	requestBurst int
+	requestEvery time.Duration
+	clients      int // clients whose starts and requests are counted
 	// conns bounds the connections open at once, connsPerClient those of
 	// one client (see limitListener); headerTime and idleTime bound how
 	// long a connection may wait for a request's headers and sit idle.
@@ -67,6 +71,8 @@ func defaultLimits() limits {
 		plies:             500,
 		newBurst:          10,
 		newEvery:          6 * time.Second,
+		requestBurst:      40,
+		requestEvery:      50 * time.Millisecond,
 		clients:           10000,
 		conns:             512,
 		connsPerClient:    32,
@@ -175,6 +181,11 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	if !s.admit(r) {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusTooManyRequests, "too many requests from your address; slow down")
+		return
 	}
 	// Every API request, the computer's move included, is answered within
 	// engineTime.
