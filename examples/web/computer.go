@@ -17,6 +17,10 @@ type job struct {
 	game  hub.Search // the game as an external engine is given it
 	depth int
 	draws frisian.DrawRules
+	// failed, when not nil, counts a failure of the engine in this
+	// search (see hubPlayer.think); it may be called after the request
+	// has ended.
+	failed func()
 }
 
 // thinker chooses the computer's move for j while ctx lasts. It may call

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"runtime"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -120,7 +122,9 @@ func enginePid(t *testing.T, h *hubPlayer) int {
 
 // TestEngineRestarts: an engine that crashes or hangs in one game is
 // killed and started again, and the other games get their moves; a game
-// in which it fails twice gets no more computer moves.
+// in which it fails twice, or a position in which it failed twice in any
+// games, gets no more computer moves; an engine that cannot be started
+// for a while fails no game.
 func TestEngineRestarts(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the test looks for processes with signal 0")
@@ -129,7 +133,14 @@ func TestEngineRestarts(t *testing.T) {
 	lim.searches, lim.engineTime = 1, 2*time.Second
 	s := newServer(lim)
 	var err error
-	if s.player, err = startHubPlayer(fakeEngineStarter(t), 50*time.Millisecond); err != nil {
+	var noStart atomic.Bool
+	start := fakeEngineStarter(t)
+	if s.player, err = startHubPlayer(func(ctx context.Context) (*hub.Client, error) {
+		if noStart.Load() {
+			return nil, errors.New("no engine today")
+		}
+		return start(ctx)
+	}, 50*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 	s.player.restartGap = 10 * time.Millisecond
@@ -146,6 +157,14 @@ func TestEngineRestarts(t *testing.T) {
 			t.Errorf("%s: %d after %v, want %d", what, status, d, want)
 		}
 	}
+	// An engine that cannot be started fails the request, not the game.
+	move("a game", normal, http.StatusOK)
+	s.player.retire()
+	noStart.Store(true)
+	for range maxEngineFailures + 1 {
+		move("a game while the engine cannot start", normal, http.StatusBadGateway)
+	}
+	noStart.Store(false)
 	move("a game", normal, http.StatusOK)
 
 	// A crash: the engine is started again, crashes again, and the game
@@ -158,6 +177,7 @@ func TestEngineRestarts(t *testing.T) {
 	move("a game after the crash", normal, http.StatusOK)
 	move("the crashing game again", crash, http.StatusBadGateway)
 	move("the crashing game a third time", crash, http.StatusConflict)
+	move("a new game in the crashing position", newGameOf(t, s, "10.0.0.2:1", crashFEN), http.StatusConflict)
 
 	// A hang: the request ends at its deadline, the engine is killed once
 	// it has not answered stop in time, and the next game has a new one.
@@ -165,11 +185,15 @@ func TestEngineRestarts(t *testing.T) {
 	move("a game before the hang", normal, http.StatusOK)
 	hung := enginePid(t, s.player)
 	begin := time.Now()
-	move("the hanging game", newGameOf(t, s, "10.0.0.1:1", hangFEN), http.StatusGatewayTimeout)
+	hanging := newGameOf(t, s, "10.0.0.1:1", hangFEN)
+	move("the hanging game", hanging, http.StatusGatewayTimeout)
 	if d := time.Since(begin); d > lim.engineTime+boundSlack {
 		t.Errorf("the hanging game was answered after %v", d)
 	}
 	engineGone(t, "after the hang", hung)
+	move("the hanging game again", hanging, http.StatusGatewayTimeout)
+	move("the hanging game a third time", hanging, http.StatusConflict)
+	move("a new game in the hanging position", newGameOf(t, s, "10.0.0.2:1", hangFEN), http.StatusConflict)
 	normal = newGameOf(t, s, "10.0.0.1:1", normalFEN)
 	move("a game after the hang", normal, http.StatusOK)
 	if pid := enginePid(t, s.player); pid == hung || !running(pid) {

@@ -40,7 +40,9 @@ type game struct {
 	maxLen   int // the most moves the game may have
 	// engineFailures counts the external engine's failures in this
 	// game; past maxEngineFailures the game gets no more computer moves.
-	engineFailures int
+	// A search counts its failure when it ends, which may be after its
+	// request, so the count is atomic.
+	engineFailures atomic.Int32
 
 	// rec is the game: its start, moves, positions and PDN tags.
 	rec *pdn.Game
@@ -89,8 +91,9 @@ func (g *game) unlock() { <-g.locked }
 func (g *game) pos() frisian.Position { return g.rec.Position() }
 
 // maxEngineFailures is how often the external engine may fail in one
-// game: a game whose position crashes it would otherwise have it
-// restarted over and over.
+// game, and in one position whatever the game: a position that crashes or
+// hangs it would otherwise have it restarted over and over, taking it
+// from every other game.
 const maxEngineFailures = 2
 
 // errTooHard: a position's captures take too long to work out.

@@ -207,8 +207,8 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	case g.mode == modeEngine && !g.engineToMove(legal):
 		writeError(w, http.StatusConflict, "it is your turn")
 		return
-	case g.engineFailures >= maxEngineFailures:
-		writeError(w, http.StatusConflict, "the computer's engine has failed in this game too often; play on without it, or start a new game")
+	case g.engineFailures.Load() >= maxEngineFailures || s.failures(g.pos()) >= maxEngineFailures:
+		writeError(w, http.StatusConflict, "the computer's engine has failed in this game or position too often; play on without it, or start a new game")
 		return
 	}
 	// The search ends reserve before the request's deadline, which
@@ -231,6 +231,10 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 		return
 	}
 	j := job{pos: g.pos(), depth: g.depth, draws: g.draws}
+	j.failed = func() {
+		g.engineFailures.Add(1)
+		s.failed(j.pos)
+	}
 	var fallback frisian.Move
 	if s.player != nil {
 		j.game = hub.FromGame(g.rec)
@@ -244,10 +248,6 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("the computer did not answer within %v", s.lim.engineTime))
-		return
-	case errors.Is(err, errEngineFailed):
-		g.engineFailures++
-		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())
 		return
 	case err != nil:
 		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())

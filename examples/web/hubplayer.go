@@ -112,7 +112,10 @@ func (h *hubPlayer) id() (hub.ID, bool) {
 // does not look back past (see hub.FromGame). The move comes back checked:
 // it is legal in the game's position. An engine that fails is closed and
 // another started, once within the request; the error then wraps
-// errEngineFailed.
+// errEngineFailed. The search's failures are counted with j.failed: a
+// crash of the second engine, or no answer when it had twice its move
+// time before the request's deadline; not a failure to start an engine,
+// nor a wait for it, which are no game's fault.
 func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move)) (frisian.Move, error) {
 	s := j.game
 	s.Limits = hub.Limits{MoveTime: h.moveTime}
@@ -127,7 +130,7 @@ func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move
 		if err != nil {
 			return frisian.Move{}, err
 		}
-		res, err := c.BestMove(ctx, s)
+		res, err := h.bestMove(ctx, c, s, j)
 		switch {
 		case err == nil:
 			return res.Move, nil
@@ -141,11 +144,30 @@ func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move
 		}
 		h.retire()
 		if retried {
+			if j.failed != nil {
+				j.failed()
+			}
 			return frisian.Move{}, fmt.Errorf("%w: %w", errEngineFailed, err)
 		}
 		// The engine may have died in an earlier game (killed when it
 		// did not stop): once more, with a new one.
 	}
+}
+
+// bestMove is c.BestMove(ctx, s), counting with j.failed an engine that
+// was given the search with twice its move time left and did not answer.
+func (h *hubPlayer) bestMove(ctx context.Context, c *hub.Client, s hub.Search, j job) (hub.Result, error) {
+	search, err := c.Go(ctx, s) // after the previous search has stopped
+	if err != nil {
+		return hub.Result{}, err
+	}
+	deadline, ok := ctx.Deadline()
+	given := !ok || time.Until(deadline) >= 2*h.moveTime
+	res, err := search.Wait(ctx)
+	if err != nil && ctx.Err() != nil && given && j.failed != nil {
+		j.failed()
+	}
+	return res, err
 }
 
 // broken reports whether err, from a search, leaves the engine of no

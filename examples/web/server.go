@@ -111,6 +111,9 @@ type server struct {
 	mu      sync.Mutex
 	games   map[string]*game
 	clients map[string]*clientRecord // see clientAt
+	// engineFailed counts the external engine's failures per position,
+	// for at most games positions.
+	engineFailed map[frisian.Position]int
 }
 
 // newServer returns the handler of the whole site: the page, its static
@@ -123,6 +126,7 @@ func newServer(lim limits) *server {
 		queue:    newSearchQueue(lim.searches, lim.searchesPerClient),
 		think:    builtin,
 		games:    map[string]*game{}, clients: map[string]*clientRecord{},
+		engineFailed: map[frisian.Position]int{},
 	}
 	mux := http.NewServeMux()
 	files := http.FileServerFS(webui.Files())
@@ -374,6 +378,26 @@ func (s *server) withGame(h func(http.ResponseWriter, *http.Request, *request, *
 		defer g.unlock()
 		h(w, r, &req, g)
 	}
+}
+
+// failed counts a failure of the external engine in position p.
+func (s *server) failed(p frisian.Position) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.engineFailed[p]; !ok && len(s.engineFailed) >= s.lim.games {
+		for q := range s.engineFailed { // any one: each cost an engine failure or two
+			delete(s.engineFailed, q)
+			break
+		}
+	}
+	s.engineFailed[p]++
+}
+
+// failures returns the external engine's failures in position p.
+func (s *server) failures(p frisian.Position) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.engineFailed[p]
 }
 
 // clip cuts s to a length fit for an error message.
