@@ -29,6 +29,17 @@ func testLimits() limits {
 	return l
 }
 
+// testOwner is the owner secret of the browser the tests play in, unless
+// they play in several (see ownerOf).
+const testOwner = "TESTOWNERTESTOWNERTESTOWNE"
+
+// newRequest is httptest.NewRequest from the tests' browser.
+func newRequest(method, target string, body io.Reader) *http.Request {
+	r := httptest.NewRequest(method, target, body)
+	r.AddCookie(&http.Cookie{Name: ownerCookie, Value: testOwner})
+	return r
+}
+
 // client drives the server under test through real HTTP on the loopback
 // interface (httptest listens there).
 type client struct {
@@ -53,6 +64,7 @@ func (c *client) do(method, path, body string) (int, string, []byte) {
 	if method == "POST" {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	req.AddCookie(&http.Cookie{Name: ownerCookie, Value: testOwner})
 	res, err := c.srv.Client().Do(req)
 	if err != nil {
 		c.t.Fatal(err)
@@ -567,7 +579,7 @@ func TestBadRequests(t *testing.T) {
 		// Through the handler, not the network: the server would wait to
 		// drain the body that is too long before closing the connection.
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest(tc.method, tc.path, strings.NewReader(tc.body))
+		req := newRequest(tc.method, tc.path, strings.NewReader(tc.body))
 		req.Header.Set("Content-Type", "application/json")
 		s.ServeHTTP(rec, req)
 		if rec.Code != tc.status || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
@@ -579,7 +591,7 @@ func TestBadRequests(t *testing.T) {
 	// from another site is refused whatever it sends.
 	for _, ct := range []string{"", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx"} {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/api/undo", strings.NewReader(`{"id":"`+st.ID+`"}`))
+		req := newRequest("POST", "/api/undo", strings.NewReader(`{"id":"`+st.ID+`"}`))
 		req.Header.Set("Content-Type", ct)
 		s.ServeHTTP(rec, req)
 		if rec.Code != http.StatusUnsupportedMediaType {
@@ -587,7 +599,7 @@ func TestBadRequests(t *testing.T) {
 		}
 	}
 	rec := httptest.NewRecorder()
-	req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{}`))
+	req := newRequest("POST", "/api/new", strings.NewReader(`{}`))
 	req.Header.Set("Content-Type", "application/json; charset=utf-8")
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
 	req.Header.Set("Origin", "https://elsewhere.example")
@@ -606,7 +618,7 @@ func TestGarbage(t *testing.T) {
 	s := newServer(testLimits())
 	post := func(path string, body []byte) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", path, bytes.NewReader(body))
+		req := newRequest("POST", path, bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		s.ServeHTTP(rec, req)
 		return rec
@@ -653,7 +665,7 @@ func TestGarbage(t *testing.T) {
 				return r
 			}, target)
 			rec = httptest.NewRecorder()
-			s.ServeHTTP(rec, httptest.NewRequest("GET", "http://example.com"+target, nil))
+			s.ServeHTTP(rec, newRequest("GET", "http://example.com"+target, nil))
 		} else {
 			rec = post(path, b)
 		}
@@ -691,7 +703,7 @@ func TestGamesAndClients(t *testing.T) {
 	s.now = clock.now
 	newGameFrom := func(addr string) (int, stateJSON) {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{"mode":"human"}`))
+		req := newRequest("POST", "/api/new", strings.NewReader(`{"mode":"human"}`))
 		req.Header.Set("Content-Type", "application/json")
 		req.RemoteAddr = addr
 		s.ServeHTTP(rec, req)
@@ -701,7 +713,7 @@ func TestGamesAndClients(t *testing.T) {
 	}
 	stateOf := func(id string) int {
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/state?id="+id, nil))
+		s.ServeHTTP(rec, newRequest("GET", "/api/state?id="+id, nil))
 		return rec.Code
 	}
 	// Two games at once from one address, then one each ten seconds; an
@@ -773,12 +785,12 @@ func TestBusy(t *testing.T) {
 	s := newServer(lim)
 	s.inFlight <- struct{}{} // a request being served
 	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/state?id=x", nil))
+	s.ServeHTTP(rec, newRequest("GET", "/api/state?id=x", nil))
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
 		t.Errorf("over the cap: %d", rec.Code)
 	}
 	rec = httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	s.ServeHTTP(rec, newRequest("GET", "/", nil))
 	if rec.Code != http.StatusOK {
 		t.Errorf("the page is not counted: %d", rec.Code)
 	}
@@ -804,7 +816,7 @@ func TestEngineStops(t *testing.T) {
 	st := c.post("/api/new", request{Mode: "human", Depth: maxDepth}, http.StatusCreated)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	req := httptest.NewRequestWithContext(ctx, "POST", "/api/engine", strings.NewReader(`{"id":"`+st.ID+`"}`))
+	req := newRequest("POST", "/api/engine", strings.NewReader(`{"id":"`+st.ID+`"}`)).WithContext(ctx)
 	req.Header.Set("Content-Type", "application/json")
 	begin := time.Now()
 	s.ServeHTTP(httptest.NewRecorder(), req)
@@ -873,7 +885,7 @@ func FuzzAPI(f *testing.F) {
 	s := newServer(testLimits())
 	post := func(path, body string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req := newRequest("POST", path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		s.ServeHTTP(rec, req)
 		return rec

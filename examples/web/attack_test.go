@@ -12,7 +12,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -50,7 +52,17 @@ type player struct {
 func newPlayer(t *testing.T, addr string, n int) *player {
 	tr := &http.Transport{DialContext: dialerFrom(n).DialContext}
 	t.Cleanup(tr.CloseIdleConnections)
-	return &player{t: t, addr: addr, c: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
+	jar, _ := cookiejar.New(nil) // the player's browser holds its owner secret
+	return &player{t: t, addr: addr, c: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second}}
+}
+
+// cookie is the player's Cookie header.
+func (p *player) cookie() string {
+	var b strings.Builder
+	for _, c := range p.c.Jar.Cookies(&url.URL{Scheme: "http", Host: p.addr, Path: "/api/"}) {
+		fmt.Fprintf(&b, "%s=%s; ", c.Name, c.Value)
+	}
+	return b.String()
 }
 
 // post sends v as JSON to path and returns the status and the decoded
@@ -255,34 +267,39 @@ func TestConnectionLimit(t *testing.T) {
 }
 
 // TestGamesTable: a client at its share of games replaces its own; on a
-// full server a new game replaces a finished one, else one unused for a
-// while, else one of the client with the most games: a newcomer always
-// gets a game.
+// full server a new game replaces a finished one, else one beyond the two
+// most recently used of its client, of the client with the most first,
+// else one unused for a while; else it is refused.
 func TestGamesTable(t *testing.T) {
 	lim := testLimits()
-	lim.games, lim.gamesPerClient, lim.stale = 6, 3, 10*time.Minute
+	lim.games, lim.gamesPerClient, lim.keep, lim.stale = 6, 3, 2, 10*time.Minute
 	s := newServer(lim)
 	clock := &fakeClock{t: time.Unix(1e9, 0)}
 	s.now = clock.now
-	start := func(from, fen string) string {
-		t.Helper()
+	try := func(from, fen string) (int, string) {
 		clock.add(time.Second)
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+fen+`"}`))
+		req := newRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+fen+`"}`))
 		req.Header.Set("Content-Type", "application/json")
 		req.RemoteAddr = from + ":1000"
 		s.ServeHTTP(rec, req)
 		var st stateJSON
-		if err := json.Unmarshal(rec.Body.Bytes(), &st); rec.Code != http.StatusCreated || err != nil {
-			t.Fatalf("a game from %s: %d %s", from, rec.Code, rec.Body)
+		json.Unmarshal(rec.Body.Bytes(), &st)
+		return rec.Code, st.ID
+	}
+	start := func(from, fen string) string {
+		t.Helper()
+		code, id := try(from, fen)
+		if code != http.StatusCreated {
+			t.Fatalf("a game from %s: %d", from, code)
 		}
-		return st.ID
+		return id
 	}
 	touch := func(ids ...string) {
 		for _, id := range ids {
 			clock.add(time.Second)
 			rec := httptest.NewRecorder()
-			s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/state?id="+id, nil))
+			s.ServeHTTP(rec, newRequest("GET", "/api/state?id="+id, nil))
 		}
 	}
 	// want checks which of the games are kept.
@@ -312,10 +329,15 @@ func TestGamesTable(t *testing.T) {
 	clock.add(15 * time.Minute)
 	touch(a2, a3, a4, b2, n1)
 	n2 := start("10.0.0.10", "")
-	want("a second newcomer", map[string]bool{b1: false, a2: true, a3: true, a4: true, b2: true, n1: true, n2: true})
+	want("a second newcomer", map[string]bool{a2: false, a3: true, a4: true, b1: true, b2: true, n1: true, n2: true})
 
 	n3 := start("10.0.0.11", "")
-	want("a third newcomer", map[string]bool{a2: false, a3: true, a4: true, b2: true, n1: true, n2: true, n3: true})
+	want("a third newcomer", map[string]bool{b1: false, a3: true, a4: true, b2: true, n1: true, n2: true, n3: true})
+
+	if code, _ := try("10.0.0.12", ""); code != http.StatusServiceUnavailable {
+		t.Errorf("a fourth newcomer, every game in use: %d", code)
+	}
+	want("a fourth newcomer", map[string]bool{a3: true, a4: true, b2: true, n1: true, n2: true, n3: true})
 
 	// With the default limits, 120 addresses start as many games as they
 	// may at once, filling the server; a newcomer still gets one.
@@ -342,7 +364,7 @@ func TestHardPositionCached(t *testing.T) {
 	// with a nanosecond (as if the server were busy).
 	hostile := "W:WK6,K42,K43,K45,K50:B2,K8,9,K10,K11,K13,15,18,K22,K24,K27,K29,K30,K31,K33,36,K38,K41,44,K48"
 	rec := httptest.NewRecorder()
-	req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+hostile+`"}`))
+	req := newRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+hostile+`"}`))
 	req.Header.Set("Content-Type", "application/json")
 	s.ServeHTTP(rec, req)
 	var st stateJSON
@@ -356,7 +378,7 @@ func TestHardPositionCached(t *testing.T) {
 	g.unlock()
 	state := func() int {
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/state?id="+st.ID, nil))
+		s.ServeHTTP(rec, newRequest("GET", "/api/state?id="+st.ID, nil))
 		return rec.Code
 	}
 	tries := func() int {

@@ -20,7 +20,7 @@ import (
 // the answer took.
 func engineRequest(s *server, addr, id string) (int, time.Duration) {
 	rec := httptest.NewRecorder()
-	req := httptest.NewRequest("POST", "/api/engine", strings.NewReader(`{"id":"`+id+`"}`))
+	req := newRequest("POST", "/api/engine", strings.NewReader(`{"id":"`+id+`"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.RemoteAddr = addr
 	begin := time.Now()
@@ -33,7 +33,7 @@ func engineRequest(s *server, addr, id string) (int, time.Duration) {
 func newGameOf(t *testing.T, s *server, addr, fen string) string {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","depth":12,"fen":"`+fen+`"}`))
+	req := newRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","depth":12,"fen":"`+fen+`"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.RemoteAddr = addr
 	s.ServeHTTP(rec, req)

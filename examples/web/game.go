@@ -29,6 +29,7 @@ type game struct {
 	id     string
 	used   time.Time // the last request, for dropping idle games; under server.mu
 	owner  string    // the client that started it (clientKey)
+	secret string    // its browser's owner secret (see ownerOf)
 	// finished is set when the game is over, for the server to drop it
 	// first; it is read without the game's lock.
 	finished atomic.Bool

@@ -81,7 +81,12 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	s.add(g, clientOf(r))
+	g.secret = ownerOf(w, r)
+	if !s.add(g, clientOf(r)) {
+		w.Header().Set("Retry-After", "60")
+		writeError(w, http.StatusServiceUnavailable, "the server is full of games in play; try again in a few minutes")
+		return
+	}
 	writeJSON(w, http.StatusCreated, g.state(legal, nil, withBoard|withHistory))
 }
 
@@ -207,9 +212,6 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	case g.mode == modeEngine && !g.engineToMove(legal):
 		writeError(w, http.StatusConflict, "it is your turn")
 		return
-	case g.engineFailures.Load() >= maxEngineFailures || s.failures(g.pos()) >= maxEngineFailures:
-		writeError(w, http.StatusConflict, "the computer's engine has failed in this game or position too often; play on without it, or start a new game")
-		return
 	}
 	// The search ends reserve before the request's deadline, which
 	// ServeHTTP set, leaving time to play the move and answer.
@@ -228,6 +230,13 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	case err != nil:
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, "the computer is busy with other games; try again in a moment")
+		return
+	}
+	// The failures are counted once the slot is ours: the search that
+	// held it last has counted its own.
+	if g.engineFailures.Load() >= maxEngineFailures || s.failures(g.pos()) >= maxEngineFailures {
+		release()
+		writeError(w, http.StatusConflict, "the computer's engine has failed in this game or position too often; play on without it, or start a new game")
 		return
 	}
 	j := job{pos: g.pos(), depth: g.depth, draws: g.draws}

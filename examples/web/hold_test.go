@@ -5,6 +5,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -98,7 +99,7 @@ func TestClientsTable(t *testing.T) {
 	s.now = (&fakeClock{t: time.Unix(1e9, 0)}).now
 	start := func(from, fen string) int {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+fen+`"}`))
+		req := newRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+fen+`"}`))
 		req.Header.Set("Content-Type", "application/json")
 		req.RemoteAddr = from + ":1000"
 		s.ServeHTTP(rec, req)
@@ -135,7 +136,7 @@ func TestRequestRate(t *testing.T) {
 	s.now = clock.now
 	get := func(from string) int {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("GET", "/api/state?id=x", nil)
+		req := newRequest("GET", "/api/state?id=x", nil)
 		req.RemoteAddr = from + ":1000"
 		s.ServeHTTP(rec, req)
 		return rec.Code
@@ -156,5 +157,70 @@ func TestRequestRate(t *testing.T) {
 	clock.add(time.Second)
 	if got := count("10.0.0.1", 30); got[http.StatusNotFound] != 10 {
 		t.Errorf("a second later: %v (status: count), want 10 answered", got)
+	}
+}
+
+// TestActiveGamesKept: clients that each hold a game or two, or many,
+// kept in use, cannot have a player's game replaced: not one used 30 s
+// ago, nor one idle for 11 minutes while others hold more than their two.
+// And a game's id alone, from another browser, neither reads it nor
+// plays in it.
+func TestActiveGamesKept(t *testing.T) {
+	lim := testLimits()
+	lim.games, lim.keep, lim.stale = 6, 2, 10*time.Minute
+	s := newServer(lim)
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	s.now = clock.now
+	do := func(from, owner, method, path, body string) (int, stateJSON) {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.AddCookie(&http.Cookie{Name: ownerCookie, Value: owner})
+		req.RemoteAddr = from + ":1000"
+		s.ServeHTTP(rec, req)
+		var st stateJSON
+		json.Unmarshal(rec.Body.Bytes(), &st)
+		return rec.Code, st
+	}
+	owner := func(i int) string { return fmt.Sprintf("%026d", i) }
+	_, mine := do("10.0.0.1", owner(1), "POST", "/api/new", `{"mode":"human"}`)
+	if code, _ := do("10.0.0.1", owner(1), "POST", "/api/move", `{"id":"`+mine.ID+`","move":"32-28"}`); code != http.StatusOK {
+		t.Fatalf("the player's move: %d", code)
+	}
+	for i := range 5 {
+		do(fmt.Sprintf("10.0.1.%d", i), owner(100+i), "POST", "/api/new", `{"mode":"human"}`)
+	}
+	clock.add(30 * time.Second)
+	if code, _ := do("10.0.2.1", owner(200), "POST", "/api/new", `{"mode":"human"}`); code != http.StatusServiceUnavailable {
+		t.Errorf("a new game on a server full of games in use: %d", code)
+	}
+	if code, st := do("10.0.0.1", owner(1), "GET", "/api/state?id="+mine.ID, ""); code != http.StatusOK || st.Ply != 1 {
+		t.Fatalf("the player's game, moved 30 s ago: %d, %d moves", code, st.Ply)
+	}
+
+	// Another browser knows the id.
+	for _, path := range []string{"/api/state?id=" + mine.ID, "/api/pdn?id=" + mine.ID} {
+		if code, _ := do("10.0.0.1", owner(2), "GET", path, ""); code != http.StatusNotFound {
+			t.Errorf("GET %s from another browser: %d", path, code)
+		}
+	}
+	if code, _ := do("10.0.0.1", "", "POST", "/api/undo", `{"id":"`+mine.ID+`"}`); code != http.StatusNotFound {
+		t.Errorf("an undo with no owner cookie: %d", code)
+	}
+
+	// A client holds many games, kept in use; the player's is idle for
+	// 11 minutes.
+	s = newServer(lim)
+	s.now = clock.now
+	_, mine = do("10.0.0.1", owner(1), "POST", "/api/new", `{"mode":"human"}`)
+	clock.add(11 * time.Minute)
+	for i := range 8 {
+		clock.add(time.Second)
+		if code, _ := do("10.0.3.1", owner(300), "POST", "/api/new", `{"mode":"human"}`); code != http.StatusCreated {
+			t.Errorf("the many games' client's game %d: %d", i, code)
+		}
+	}
+	if code, _ := do("10.0.0.1", owner(1), "GET", "/api/state?id="+mine.ID, ""); code != http.StatusOK {
+		t.Errorf("the player's game, idle 11 minutes: %d", code)
 	}
 }

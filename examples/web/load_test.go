@@ -72,6 +72,7 @@ func TestLoadUnderAttack(t *testing.T) {
 
 	// The players.
 	type record struct {
+		p   *player
 		id  string
 		ply int
 	}
@@ -108,7 +109,7 @@ func TestLoadUnderAttack(t *testing.T) {
 						time.Sleep(100 * time.Millisecond)
 						continue
 					}
-					g = &record{id: st.ID}
+					g = &record{p: p, id: st.ID}
 					mu.Lock()
 					games = append(games, g)
 					mu.Unlock()
@@ -159,10 +160,9 @@ func TestLoadUnderAttack(t *testing.T) {
 	attackers.Wait()
 
 	// Every game is there, as its player left it.
-	p := newPlayer(t, addr, 9)
 	plies := 0
 	for _, g := range games {
-		st, ok := p.getState(g.id)
+		st, ok := g.p.getState(g.id)
 		if !ok || st.Ply != g.ply {
 			t.Errorf("game %.6s: found %v, %d moves, want %d", g.id, ok, st.Ply, g.ply)
 		}

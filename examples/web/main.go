@@ -40,32 +40,52 @@
 //
 //   - at most 512 connections, 32 per client (an IPv4 address or an IPv6
 //     /64); a connection must send a request's headers within 5 s, and is
-//     closed after 30 s idle between requests;
+//     closed after 30 s idle between requests; at the limit a newcomer
+//     gets the place of a connection waiting for a request, of the client
+//     with the most;
 //   - a request's body, 16 KiB at most, must arrive within 5 s, before the
 //     request takes one of 64 slots: a slow client holds a connection, not
-//     a slot;
+//     a slot, and one whose body stalls is answered 408 and closed;
+//   - a client makes at most 40 API requests at once and 20 a second
+//     after (429 past that);
 //   - every API request is answered within 5 s of its body's arrival, the
 //     computer's move included: the built-in engine then plays its best
 //     move so far, an external engine that has not answered gets a 504;
-//     searches (one per core, one for an external engine) go to the
-//     clients in turn, at most 4 waiting or running per client;
+//     the answer is made in memory and the slot let go before it is sent,
+//     so a client that reads slowly holds only its connection; searches
+//     (one per core, one for an external engine) go to the clients in
+//     turn, at most 4 waiting or running per client;
 //   - games live in memory: 1000 at most, 20 per client, 500 moves each;
-//     on a full server a new game replaces a finished one, else one unused
-//     for 10 minutes, else one of the client with the most, so that a
-//     newcomer always gets one; games unused for 2 hours go; a client
-//     starts at most 10 games at once and one per 6 s after;
+//     a game belongs to the browser that started it, by a secret in an
+//     HttpOnly cookie: its id alone neither reads nor plays it. On a full
+//     server a new game replaces a finished one, else one beyond the two
+//     most recently used of its client (of the client with the most
+//     first), else one unused for 10 minutes; when every game is in use
+//     the new one is refused (503): a game its player uses is never lost
+//     to others' starts. Games unused for 2 hours go; a client starts at
+//     most 10 games at once and one per 6 s after;
 //   - a position sent must have at most 20 pieces a side; one whose moves
 //     take over 50 ms to work out is refused, and worked out again only
 //     after 1, 2, 4 … up to 60 s;
 //   - an external engine that crashes, hangs or breaks the protocol is
 //     killed with its process group and started again, at most once a
-//     second; a game in which it fails twice gets no more computer moves;
+//     second; a game, or a position in any game, in which it failed twice
+//     (a crash, or no answer in its time) gets no more computer moves. A
+//     child of the engine that leaves its process group (setsid) is not
+//     ended with it: run such an engine under a service manager or in a
+//     container that ends all its processes;
 //   - SIGINT and SIGTERM finish the requests under way, then end the
 //     engine.
 //
-// Behind a proxy every client has the proxy's address: raise the limits
-// per client, or take the client's address from the proxy's header. The
-// server listens on the loopback address unless told otherwise.
+// The server listens on the loopback address unless told otherwise. Put a
+// reverse proxy in front of it to serve it to the world, which should
+// still: terminate TLS (and mark the owner cookie Secure); pass the
+// client's address in a header that the server then reads instead of the
+// connection's (see clientKey: behind a proxy every client has the
+// proxy's address, which the limits per client would treat as one), or
+// raise those limits; bound connections, HTTP/2 streams and requests per
+// client itself, as the server cannot see them; and keep its own timeouts
+// for slow clients, as the server's then apply to the proxy.
 package main
 
 import (

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,10 +27,13 @@ type limits struct {
 	// stale: a game unused this long may be replaced by a new one when
 	// the server is full.
 	stale          time.Duration
-	gamesPerClient int           // games of one client in memory; its next replaces its own
-	plies          int           // moves in one game, at most maxPDNPlies
-	newBurst       int           // games a client may start at once,
-	newEvery       time.Duration // and then one more each newEvery
+	gamesPerClient int // games of one client in memory; its next replaces its own
+	// keep is how many of a client's games, the most recently used, are
+	// never replaced by another client's while used within stale.
+	keep     int
+	plies    int           // moves in one game, at most maxPDNPlies
+	newBurst int           // games a client may start at once,
+	newEvery time.Duration // and then one more each newEvery
 	// A client may make requestBurst API requests at once, and then one
 	// more each requestEvery.
 	requestBurst int
@@ -68,6 +70,7 @@ func defaultLimits() limits {
 		idle:              2 * time.Hour,
 		stale:             10 * time.Minute,
 		gamesPerClient:    20,
+		keep:              2,
 		plies:             500,
 		newBurst:          10,
 		newEvery:          6 * time.Second,
@@ -363,6 +366,9 @@ func (s *server) withGame(h func(http.ResponseWriter, *http.Request, *request, *
 		}
 		s.mu.Lock()
 		g := s.games[req.ID]
+		if g != nil && !g.ownedBy(r) {
+			g = nil // another's game: as good as none
+		}
 		if g != nil {
 			g.used = s.now()
 		}
@@ -406,72 +412,6 @@ func clip(s string) string {
 		return s[:40] + "…"
 	}
 	return s
-}
-
-// forget drops the games idle for too long and the clients with their
-// allowances whole again. s.mu is held.
-func (s *server) forget(now time.Time) {
-	for id, g := range s.games {
-		if now.Sub(g.used) >= s.lim.idle {
-			delete(s.games, id)
-		}
-	}
-	s.forgetClients(now)
-}
-
-// add stores g, a game of the client owner, under a new id, after
-// dropping the idle games. A client with gamesPerClient games loses its
-// own least recently used one, the finished first. When the server is
-// full, g replaces another game: a finished one, else one unused for
-// stale, else one of the client with the most games; the least recently
-// used of these. So a newcomer always gets a game, and a client that
-// starts many pushes out its own before anyone else's.
-func (s *server) add(g *game, owner string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	s.forget(now)
-	count := map[string]int{}
-	for _, h := range s.games {
-		count[h.owner]++
-	}
-	var victim *game
-	switch {
-	case count[owner] >= s.lim.gamesPerClient:
-		victim = s.leastUsed(func(h *game) bool { return h.owner == owner }, func(h *game) bool { return h.finished.Load() })
-	case len(s.games) >= s.lim.games:
-		most := 0
-		for _, n := range count {
-			most = max(most, n)
-		}
-		victim = s.leastUsed(nil,
-			func(h *game) bool { return h.finished.Load() },
-			func(h *game) bool { return now.Sub(h.used) >= s.lim.stale },
-			func(h *game) bool { return count[h.owner] == most })
-	}
-	if victim != nil {
-		delete(s.games, victim.id)
-	}
-	g.id, g.used, g.owner = rand.Text(), now, owner
-	s.games[g.id] = g
-}
-
-// leastUsed returns the least recently used game that passes among, when
-// not nil, and the first of the preferences that some such game passes:
-// the least recently used of all when none does. s.mu is held.
-func (s *server) leastUsed(among func(*game) bool, prefer ...func(*game) bool) *game {
-	for _, p := range append(prefer, func(*game) bool { return true }) {
-		var best *game
-		for _, h := range s.games {
-			if (among == nil || among(h)) && p(h) && (best == nil || h.used.Before(best.used)) {
-				best = h
-			}
-		}
-		if best != nil {
-			return best
-		}
-	}
-	return nil
 }
 
 // plyParam reads the ply query parameter of r, from 0 to n.

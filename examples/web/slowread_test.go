@@ -37,7 +37,7 @@ func TestSlowReaders(t *testing.T) {
 		t.Cleanup(func() { conn.Close() })
 		go func() {
 			for range 100 {
-				if _, err := fmt.Fprintf(conn, "GET /api/state?id=%s HTTP/1.1\r\nHost: %s\r\n\r\n", st.ID, addr); err != nil {
+				if _, err := fmt.Fprintf(conn, "GET /api/state?id=%s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", st.ID, addr, p.cookie()); err != nil {
 					return
 				}
 			}

@@ -492,14 +492,14 @@ func TestBrowser(t *testing.T) {
 		}
 		p.click(`#pdn-box summary`)
 		p.wait(`$("pdn").textContent.includes("20.")`)
-		// The box holds the PDN as the server writes it.
-		res, err := http.Get(base + "/api/pdn?id=" + eval[string](p, `state.id`))
+		// The box holds the PDN as the server writes it, fetched from the
+		// page, whose cookie owns the game.
+		want, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](
+			`fetch("/api/pdn?id=" + encodeURIComponent(state.id)).then((r) => r.text())`, chromedp.EvalAwaitPromise))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if got := eval[string](p, `$("pdn").textContent`); got != string(want) {
+		if got := eval[string](p, `$("pdn").textContent`); got != want {
 			t.Errorf("the PDN box holds %q, the server wrote %q", got, want)
 		}
 		var split []string
