@@ -40,6 +40,11 @@ type hubPlayer struct {
 	start      func(ctx context.Context) (*hub.Client, error) // starts the engine, ready to search
 	moveTime   time.Duration
 	restartGap time.Duration
+	// answerTime is how long the engine has to answer a search: an
+	// engine that has not answered by then is hung, and the request
+	// fails at once instead of at its deadline, holding the engine (and
+	// so every other game) no longer than that.
+	answerTime time.Duration
 
 	turn chan struct{} // holds a token while a request uses the fields below
 	c    *hub.Client   // the engine, or nil when it must be started
@@ -93,6 +98,7 @@ func startHubPlayer(start func(ctx context.Context) (*hub.Client, error), moveTi
 		return nil, err
 	}
 	h := &hubPlayer{start: start, moveTime: moveTime, restartGap: engineRestartGap, turn: make(chan struct{}, 1), c: c}
+	h.answerTime = 2*moveTime + engineStopTime
 	h.lastStart = time.Now()
 	return h, nil
 }
@@ -112,10 +118,11 @@ func (h *hubPlayer) id() (hub.ID, bool) {
 // does not look back past (see hub.FromGame). The move comes back checked:
 // it is legal in the game's position. An engine that fails is closed and
 // another started, once within the request; the error then wraps
-// errEngineFailed. The search's failures are counted with j.failed: a
-// crash of the second engine, or no answer when it had twice its move
-// time before the request's deadline; not a failure to start an engine,
-// nor a wait for it, which are no game's fault.
+// errEngineFailed, as it does when the engine has not answered within
+// answerTime. The search's failures are counted with j.failed: a crash of
+// the second engine, or no answer when it had twice its move time; not a
+// failure to start an engine, nor a wait for it, which are no game's
+// fault.
 func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move)) (frisian.Move, error) {
 	s := j.game
 	s.Limits = hub.Limits{MoveTime: h.moveTime}
@@ -139,6 +146,9 @@ func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move
 			// an engine that does not answer stop within engineStopTime
 			// is killed; the next search finds that out.
 			return frisian.Move{}, err
+		case errors.Is(err, errEngineFailed): // hung
+			h.retire()
+			return frisian.Move{}, err
 		case !broken(err):
 			return frisian.Move{}, err // the engine refused this game's position, and lives
 		}
@@ -154,18 +164,26 @@ func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move
 	}
 }
 
-// bestMove is c.BestMove(ctx, s), counting with j.failed an engine that
-// was given the search with twice its move time left and did not answer.
+// bestMove is c.BestMove(ctx, s) within answerTime. An engine given the
+// search with twice its move time left that does not answer is counted
+// with j.failed, and the error wraps errEngineFailed.
 func (h *hubPlayer) bestMove(ctx context.Context, c *hub.Client, s hub.Search, j job) (hub.Result, error) {
 	search, err := c.Go(ctx, s) // after the previous search has stopped
 	if err != nil {
 		return hub.Result{}, err
 	}
-	deadline, ok := ctx.Deadline()
-	given := !ok || time.Until(deadline) >= 2*h.moveTime
-	res, err := search.Wait(ctx)
-	if err != nil && ctx.Err() != nil && given && j.failed != nil {
-		j.failed()
+	answer, cancel := context.WithTimeout(ctx, h.answerTime)
+	defer cancel()
+	deadline, _ := answer.Deadline()
+	given := time.Until(deadline) >= 2*h.moveTime
+	res, err := search.Wait(answer)
+	if err != nil && answer.Err() != nil && given {
+		if j.failed != nil {
+			j.failed()
+		}
+		if ctx.Err() == nil {
+			return res, fmt.Errorf("%w: no answer within %v", errEngineFailed, h.answerTime)
+		}
 	}
 	return res, err
 }

@@ -67,10 +67,11 @@
 //   - a position sent must have at most 20 pieces a side; one whose moves
 //     take over 50 ms to work out is refused, and worked out again only
 //     after 1, 2, 4 … up to 60 s;
-//   - an external engine that crashes, hangs or breaks the protocol is
-//     killed with its process group and started again, at most once a
-//     second; a game, or a position in any game, in which it failed twice
-//     (a crash, or no answer in its time) gets no more computer moves. A
+//   - an external engine that crashes, hangs (has not answered within
+//     twice -engine-time and a second) or breaks the protocol is killed
+//     with its process group and started again, at most once a second; a
+//     game, or a position in any game, in which it failed twice gets no
+//     more computer moves. A
 //     child of the engine that leaves its process group (setsid) is not
 //     ended with it: run such an engine under a service manager or in a
 //     container that ends all its processes;
