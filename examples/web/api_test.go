@@ -909,7 +909,7 @@ func FuzzAPI(f *testing.F) {
 // the clock).
 func TestHostileFEN(t *testing.T) {
 	lim := testLimits()
-	lim.moveTime = time.Nanosecond
+	lim.moveTime, lim.moveWall = time.Nanosecond, time.Nanosecond
 	c := newClient(t, lim)
 	hostile := "W:WK6,K42,K43,K45,K50:B2,K8,9,K10,K11,K13,15,18,K22,K24,K27,K29,K30,K31,K33,36,K38,K41,44,K48"
 	status, _, body := c.do("POST", "/api/new", `{"fen":"`+hostile+`"}`)

@@ -371,7 +371,7 @@ func TestHardPositionCached(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil || rec.Code != http.StatusCreated {
 		t.Fatalf("new game: %d %.200s", rec.Code, rec.Body)
 	}
-	s.lim.moveTime = time.Nanosecond
+	s.lim.moveTime, s.lim.moveWall = time.Nanosecond, time.Nanosecond
 	g := s.games[st.ID]
 	g.lock(context.Background())
 	g.legalOK, g.tries = false, 0
@@ -406,7 +406,7 @@ func TestHardPositionCached(t *testing.T) {
 		}
 	}
 	// With time enough again, the moves are worked out and kept.
-	s.lim.moveTime = time.Minute
+	s.lim.moveTime, s.lim.moveWall = time.Minute, time.Minute
 	clock.add(time.Minute)
 	if code := state(); code != http.StatusOK {
 		t.Errorf("with a minute: %d", code)

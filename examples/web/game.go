@@ -108,10 +108,10 @@ const (
 )
 
 // legalMoves returns the legal moves of the current position, sorted,
-// working them out once with at most moveTime of the request's time; now
-// is the time. A position whose moves took longer is refused at once
-// until its next retry.
-func (g *game) legalMoves(ctx context.Context, moveTime time.Duration, now time.Time) (frisian.Legal, error) {
+// working them out once with at most moveTime of processor time and
+// moveWall of the request's time; now is the time. A position whose moves
+// took longer is refused at once until its next retry.
+func (g *game) legalMoves(ctx context.Context, moveTime, moveWall time.Duration, now time.Time) (frisian.Legal, error) {
 	p := g.pos()
 	if g.legalOK && g.legalOf == p {
 		return g.legal, nil
@@ -119,7 +119,7 @@ func (g *game) legalMoves(ctx context.Context, moveTime time.Duration, now time.
 	if g.hardOK && g.hard == p && now.Before(g.retryAt) {
 		return frisian.Legal{}, errTooHard
 	}
-	search, cancel := context.WithTimeout(ctx, moveTime)
+	search, cancel := cpuLimited(ctx, moveTime, moveWall)
 	defer cancel()
 	g.tries++
 	legal, err := p.Legal(search)

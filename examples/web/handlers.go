@@ -76,7 +76,7 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusTooManyRequests, "too many new games from your address; wait a little")
 		return
 	}
-	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.now())
+	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.lim.moveWall, s.now())
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
@@ -93,7 +93,7 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 // legalOrError returns the legal moves of g's position, answering 503
 // itself when they take too long to work out.
 func (s *server) legalOrError(w http.ResponseWriter, r *http.Request, g *game) (frisian.Legal, bool) {
-	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.now())
+	legal, err := g.legalMoves(r.Context(), s.lim.moveTime, s.lim.moveWall, s.now())
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return frisian.Legal{}, false
@@ -182,7 +182,7 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 	// The library reads the text against every path of the legal moves;
 	// for a text naming some landing squares it searches the paths, which
 	// gets the same limit as working out the moves.
-	ctx, cancel := context.WithTimeout(r.Context(), s.lim.moveTime)
+	ctx, cancel := cpuLimited(r.Context(), s.lim.moveTime, s.lim.moveWall)
 	defer cancel()
 	m, err := legal.ParseMove(ctx, req.Move)
 	if errors.Is(err, frisian.ErrSearchStopped) {

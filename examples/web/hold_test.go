@@ -11,7 +11,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -222,5 +224,49 @@ func TestActiveGamesKept(t *testing.T) {
 	}
 	if code, _ := do("10.0.0.1", owner(1), "GET", "/api/state?id="+mine.ID, ""); code != http.StatusOK {
 		t.Errorf("the player's game, idle 11 minutes: %d", code)
+	}
+}
+
+// TestBusyServerHardPosition: the legal-move search of a position is
+// limited in processor time, not on the clock: a busy server, on which a
+// search waits for a core, still takes one of the hardest positions of at
+// most 20 pieces a side, and refuses it when given less processor time
+// than it needs.
+func TestBusyServerHardPosition(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the limit is in processor time on Linux only")
+	}
+	hard := "W:WK20,K41:BK4,8,11,K12,13,14,K15,16,K19,K24,28,30,31,32,K34,K35,K37,K42,44,K48" // climb55Mixed1: 15 ms on an idle core
+	stop := make(chan struct{})
+	var spinning sync.WaitGroup
+	for range 2 * runtime.GOMAXPROCS(0) {
+		spinning.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		})
+	}
+	defer spinning.Wait()
+	defer close(stop)
+	for _, tc := range []struct {
+		cpu  time.Duration
+		want int
+	}{{60 * time.Millisecond, http.StatusCreated}, {2 * time.Millisecond, http.StatusUnprocessableEntity}} {
+		lim := testLimits()
+		lim.moveTime, lim.moveWall = tc.cpu, 2*time.Second
+		s := newServer(lim)
+		rec := httptest.NewRecorder()
+		req := newRequest("POST", "/api/new", strings.NewReader(`{"mode":"human","fen":"`+hard+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		begin := time.Now()
+		s.ServeHTTP(rec, req)
+		t.Logf("%v of processor time, beside %d spinning goroutines: %d after %v", tc.cpu, 2*runtime.GOMAXPROCS(0), rec.Code, time.Since(begin))
+		if rec.Code != tc.want {
+			t.Errorf("%v of processor time: %d, want %d", tc.cpu, rec.Code, tc.want)
+		}
 	}
 }

@@ -65,8 +65,9 @@
 //     to others' starts. Games unused for 2 hours go; a client starts at
 //     most 10 games at once and one per 6 s after;
 //   - a position sent must have at most 20 pieces a side; one whose moves
-//     take over 50 ms to work out is refused, and worked out again only
-//     after 1, 2, 4 … up to 60 s;
+//     take over 50 ms of processor time to work out (on Linux; 50 ms on
+//     the clock elsewhere), or 250 ms on the clock, is refused, and worked
+//     out again only after 1, 2, 4 … up to 60 s;
 //   - an external engine that crashes, hangs (has not answered within
 //     twice -engine-time and a second) or breaks the protocol is killed
 //     with its process group and started again, at most once a second; a

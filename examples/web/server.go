@@ -47,10 +47,13 @@ type limits struct {
 	inFlight              int           // API requests being served at once (their bodies read); more get 503
 	slotWait              time.Duration // how long a request waits for one of those slots
 	bodyTime              time.Duration // to send a request's body, before it takes a slot
-	// moveTime bounds the legal-move search of one position. Real
-	// positions need microseconds and the hardest known placements a
-	// tenth of a second or more.
-	moveTime time.Duration
+	// moveTime bounds the legal-move search of one position, in
+	// processor time (see cpuLimited), and moveWall in time on the clock.
+	// Real positions need microseconds and the hardest known of at most
+	// 20 pieces a side 15 ms on an idle core (51-60 ms on a shared one);
+	// a search on a busy server waits for a core, which is not the
+	// position's fault.
+	moveTime, moveWall time.Duration
 	// engineTime bounds every API request, and so the computer's move:
 	// its answer comes within engineTime of its body's arrival.
 	engineTime        time.Duration
@@ -85,6 +88,7 @@ func defaultLimits() limits {
 		slotWait:          250 * time.Millisecond,
 		bodyTime:          5 * time.Second,
 		moveTime:          50 * time.Millisecond,
+		moveWall:          250 * time.Millisecond,
 		engineTime:        5 * time.Second,
 		searches:          runtime.GOMAXPROCS(0),
 		searchesPerClient: 4,
