@@ -83,32 +83,31 @@ func (s *server) add(g *game, owner string) bool {
 	return true
 }
 
-// replaceable returns the game a new one replaces on a full server: a
-// finished one; else one beyond its client's keep most recently used, of
-// the client with the most games first; else one unused for stale; the
-// least recently used of these. So the games a player uses are kept
-// whatever others start, and a client that holds many loses them first;
-// it returns nil when every game is one of its client's keep most recent
-// and in use: the server is then full.
+// replaceable returns the game a new one replaces on a full server, of
+// those not kept (its client's keep most recently used, used within
+// stale): a finished one; else one of the client with the most games;
+// else any; the least recently used of these. So the games a player uses
+// are kept whatever others start, a finished one too (to take a move
+// back or save it), and a client that holds many loses them first. It
+// returns nil when every game is kept: the server is then full.
 func (s *server) replaceable(now time.Time) *game {
 	byOwner := map[string][]*game{}
 	for _, h := range s.games {
 		byOwner[h.owner] = append(byOwner[h.owner], h)
 	}
-	spare := map[*game]bool{}
+	kept := map[*game]bool{}
 	most := 0
 	for _, gs := range byOwner {
 		slices.SortFunc(gs, func(a, b *game) int { return b.used.Compare(a.used) })
-		for _, h := range gs[min(s.lim.keep, len(gs)):] {
-			spare[h] = true
+		for _, h := range gs[:min(s.lim.keep, len(gs))] {
+			kept[h] = now.Sub(h.used) < s.lim.stale
 		}
 		most = max(most, len(gs))
 	}
-	return s.leastUsed(nil,
+	return s.leastUsed(func(h *game) bool { return !kept[h] },
 		func(h *game) bool { return h.finished.Load() },
-		func(h *game) bool { return spare[h] && len(byOwner[h.owner]) == most },
-		func(h *game) bool { return spare[h] },
-		func(h *game) bool { return now.Sub(h.used) >= s.lim.stale })
+		func(h *game) bool { return len(byOwner[h.owner]) == most },
+		func(*game) bool { return true })
 }
 
 // leastUsed returns the least recently used game that passes among, when

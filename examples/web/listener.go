@@ -87,39 +87,43 @@ func (l *limitListener) makeRoom() bool {
 		if l.shed() {
 			continue
 		}
-		t := time.NewTimer(newGrace)
 		select {
 		case l.slots <- struct{}{}:
-			t.Stop()
 			return true
 		case <-l.waiting:
-		case <-t.C:
 		case <-l.done:
-			t.Stop()
 			return false
 		}
-		t.Stop()
 	}
 }
 
 // newGrace is how long a new connection has to send its first request
-// before it may be closed to make room, as an idle one: a browser sends
-// its request at once, but the server may be slow to read it.
+// before it counts as idle: a browser sends its request at once, but the
+// server may be slow to read it.
 const newGrace = time.Second
 
-// shed closes the connection waiting for a request of the client with the
-// most connections, the one waiting longest; it reports whether there was
-// one.
+// shed closes a connection waiting for a request, of the client with the
+// most connections: an idle one, else a new one past newGrace, else any
+// new one; the one waiting longest. It reports whether there was one.
 func (l *limitListener) shed() bool {
 	l.mu.Lock()
 	now := time.Now()
+	rank := func(c *limitConn) int { // the higher the sooner shed
+		r := 3 * l.open[c.key]
+		if !c.fresh {
+			r += 2
+		} else if now.Sub(c.idleSince) >= newGrace {
+			r++
+		}
+		return r
+	}
 	var victim *limitConn
 	for c := range l.conns {
-		if c.idleSince.IsZero() || c.fresh && now.Sub(c.idleSince) < newGrace {
-			continue // serving a request, or about to
+		if c.idleSince.IsZero() {
+			continue // serving a request
 		}
-		if victim == nil || l.open[c.key] > l.open[victim.key] ||
-			l.open[c.key] == l.open[victim.key] && c.idleSince.Before(victim.idleSince) {
+		if victim == nil || rank(c) > rank(victim) ||
+			rank(c) == rank(victim) && c.idleSince.Before(victim.idleSince) {
 			victim = c
 		}
 	}
