@@ -40,9 +40,9 @@ func TestMain(m *testing.M) {
 }
 
 // fakeEngine is an engine process that plays the first legal move, gives
-// its process id as its version, and misbehaves in some positions: with a
-// white king on 46 it crashes; with one on 50 it hangs, deaf to stop; with
-// one on 41 it takes half a second.
+// its process id as its version, and misbehaves in three positions: in
+// crashFEN it crashes; in hangFEN it hangs, deaf to stop; in slowFEN it
+// takes half a second.
 type fakeEngine struct{}
 
 func (fakeEngine) ID() hub.ID { return hub.ID{Name: "fake", Version: strconv.Itoa(os.Getpid())} }
@@ -52,13 +52,12 @@ func (fakeEngine) Search(ctx context.Context, s hub.Search, report func(hub.Info
 	if err != nil {
 		return hub.Result{}, err
 	}
-	king := frisian.NewPiece(frisian.White, true)
-	switch {
-	case p.PieceAt(46) == king:
+	switch p {
+	case frisian.MustParseFEN(crashFEN):
 		os.Exit(3)
-	case p.PieceAt(50) == king:
+	case frisian.MustParseFEN(hangFEN):
 		select {}
-	case p.PieceAt(41) == king:
+	case frisian.MustParseFEN(slowFEN):
 		select {
 		case <-time.After(500 * time.Millisecond):
 		case <-ctx.Done():
@@ -122,9 +121,9 @@ func enginePid(t *testing.T, h *hubPlayer) int {
 
 // TestEngineRestarts: an engine that crashes or hangs in one game is
 // killed and started again, and the other games get their moves; a game
-// in which it fails twice, or a position in which it failed twice in any
-// games, gets no more computer moves; an engine that cannot be started
-// for a while fails no game.
+// in which it failed twice gets no more computer moves, nor does a
+// position in which it failed in the last hour, in any game; an engine
+// that cannot be started for a while fails no game.
 func TestEngineRestarts(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the test looks for processes with signal 0")
@@ -132,6 +131,8 @@ func TestEngineRestarts(t *testing.T) {
 	lim := testLimits()
 	lim.searches, lim.engineTime = 1, 2*time.Second
 	s := newServer(lim)
+	clock := &fakeClock{t: time.Now()}
+	s.now = clock.now
 	var err error
 	var noStart atomic.Bool
 	start := fakeEngineStarter(t)
@@ -175,9 +176,15 @@ func TestEngineRestarts(t *testing.T) {
 	engineGone(t, "after the crash", first)
 	normal = newGameOf(t, s, "10.0.0.1:1", normalFEN)
 	move("a game after the crash", normal, http.StatusOK)
-	move("the crashing game again", crash, http.StatusBadGateway)
-	move("the crashing game a third time", crash, http.StatusConflict)
+	move("the crashing game again", crash, http.StatusConflict)
 	move("a new game in the crashing position", newGameOf(t, s, "10.0.0.2:1", crashFEN), http.StatusConflict)
+	// An hour later the position is tried again, but a game gets two
+	// failures.
+	clock.add(positionBlock)
+	move("the crashing game an hour later", crash, http.StatusBadGateway)
+	clock.add(positionBlock)
+	move("the crashing game two hours later", crash, http.StatusConflict)
+	move("a new game in the crashing position two hours later", newGameOf(t, s, "10.0.0.2:1", crashFEN), http.StatusBadGateway)
 
 	// A hang: the request ends when the engine has had twice its move
 	// time and a second, before its deadline; the engine is killed once it
@@ -192,8 +199,7 @@ func TestEngineRestarts(t *testing.T) {
 		t.Errorf("the hanging game was answered after %v, the engine's time to answer being %v", d, s.player.answerTime)
 	}
 	engineGone(t, "after the hang", hung)
-	move("the hanging game again", hanging, http.StatusBadGateway)
-	move("the hanging game a third time", hanging, http.StatusConflict)
+	move("the hanging game again", hanging, http.StatusConflict)
 	move("a new game in the hanging position", newGameOf(t, s, "10.0.0.2:1", hangFEN), http.StatusConflict)
 	normal = newGameOf(t, s, "10.0.0.1:1", normalFEN)
 	move("a game after the hang", normal, http.StatusOK)

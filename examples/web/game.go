@@ -92,10 +92,17 @@ func (g *game) unlock() { <-g.locked }
 func (g *game) pos() frisian.Position { return g.rec.Position() }
 
 // maxEngineFailures is how often the external engine may fail in one
-// game, and in one position whatever the game: a position that crashes or
-// hangs it would otherwise have it restarted over and over, taking it
-// from every other game.
-const maxEngineFailures = 2
+// game; in one position, whatever the game, it may fail once each
+// positionBlock. A position that crashes or hangs it would otherwise have
+// it restarted over and over, taking it from every other game.
+const (
+	maxEngineFailures = 2
+	positionBlock     = time.Hour
+)
+
+// standingTime is how long a client's last search decides its place in
+// the search queue (see searchQueue).
+const standingTime = 10 * time.Minute
 
 // errTooHard: a position's captures take too long to work out.
 var errTooHard = errors.New("this position's captures take too long to work out; try a simpler one")

@@ -234,7 +234,7 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	}
 	// The failures are counted once the slot is ours: the search that
 	// held it last has counted its own.
-	if g.engineFailures.Load() >= maxEngineFailures || s.failures(g.pos()) >= maxEngineFailures {
+	if g.engineFailures.Load() >= maxEngineFailures || s.failedIn(g.pos()) {
 		release()
 		writeError(w, http.StatusConflict, "the computer's engine has failed in this game or position too often; play on without it, or start a new game")
 		return
@@ -243,6 +243,7 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	j.failed = func() {
 		g.engineFailures.Add(1)
 		s.failed(j.pos)
+		s.queue.judge(clientOf(r), true, time.Now().Add(standingTime))
 	}
 	var fallback frisian.Move
 	if s.player != nil {
@@ -251,6 +252,9 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 		fallback = legal.Moves()[0] // the built-in engine's choice before its first iteration
 	}
 	m, err := think(ctx, s.think, j, release, fallback)
+	if err == nil {
+		s.queue.judge(clientOf(r), false, time.Now().Add(standingTime))
+	}
 	if errors.Is(r.Context().Err(), context.Canceled) {
 		return // the client has gone: play nothing it will not see
 	}

@@ -98,7 +98,7 @@ func startHubPlayer(start func(ctx context.Context) (*hub.Client, error), moveTi
 		return nil, err
 	}
 	h := &hubPlayer{start: start, moveTime: moveTime, restartGap: engineRestartGap, turn: make(chan struct{}, 1), c: c}
-	h.answerTime = 2*moveTime + engineStopTime
+	h.answerTime = 2*moveTime + time.Second
 	h.lastStart = time.Now()
 	return h, nil
 }
@@ -120,7 +120,7 @@ func (h *hubPlayer) id() (hub.ID, bool) {
 // another started, once within the request; the error then wraps
 // errEngineFailed, as it does when the engine has not answered within
 // answerTime. The search's failures are counted with j.failed: a crash of
-// the second engine, or no answer when it had twice its move time; not a
+// an engine started for it, or no answer when it had twice its move time; not a
 // failure to start an engine, nor a wait for it, which are no game's
 // fault.
 func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move)) (frisian.Move, error) {
@@ -133,6 +133,7 @@ func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move
 	}
 	defer func() { <-h.turn }()
 	for retried := false; ; retried = true {
+		fresh := h.c == nil // started for this search
 		c, err := h.client(ctx)
 		if err != nil {
 			return frisian.Move{}, err
@@ -153,14 +154,14 @@ func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move
 			return frisian.Move{}, err // the engine refused this game's position, and lives
 		}
 		h.retire()
-		if retried {
+		if retried || fresh {
 			if j.failed != nil {
 				j.failed()
 			}
 			return frisian.Move{}, fmt.Errorf("%w: %w", errEngineFailed, err)
 		}
-		// The engine may have died in an earlier game (killed when it
-		// did not stop): once more, with a new one.
+		// The engine, started before, may have died since: once more,
+		// with a new one.
 	}
 }
 

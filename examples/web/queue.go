@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
+	"time"
 )
 
 // errTooManySearches: a client has as many computer moves under way as it
@@ -15,15 +17,25 @@ var errTooManySearches = errors.New("the computer is already thinking in several
 // its own, and a slot that comes free goes to the next client in turn, so
 // that one client's many searches cost each other client at most one
 // search's wait. A client has at most perClient searches waiting or
-// running.
+// running. The turn goes first to the clients whose last search went
+// well, then to new clients, then to those whose last search made the
+// engine fail (which costs it seconds): an attacker's first failure from
+// a new address delays the new clients only.
 type searchQueue struct {
 	perClient int
 
-	mu     sync.Mutex
-	free   int                  // slots free
-	queues map[string][]*waiter // per client, first come first
-	turn   []string             // the clients waiting, in the order they are served
-	held   map[string]int       // per client, searches waiting or running
+	mu       sync.Mutex
+	free     int                  // slots free
+	queues   map[string][]*waiter // per client, first come first
+	turn     []string             // the clients waiting, in the order they are served
+	held     map[string]int       // per client, searches waiting or running
+	standing map[string]standing  // per client, from its last search
+}
+
+// standing is how a client's last search went, for a while.
+type standing struct {
+	failed bool
+	until  time.Time
 }
 
 // waiter is a search waiting for a slot; ready is closed when it has one.
@@ -33,7 +45,7 @@ type waiter struct {
 }
 
 func newSearchQueue(slots, perClient int) *searchQueue {
-	return &searchQueue{perClient: perClient, free: slots, queues: map[string][]*waiter{}, held: map[string]int{}}
+	return &searchQueue{perClient: perClient, free: slots, queues: map[string][]*waiter{}, held: map[string]int{}, standing: map[string]standing{}}
 }
 
 // acquire waits for a slot for a search of client while ctx lasts, and
@@ -108,8 +120,24 @@ func (q *searchQueue) release(client string) {
 		q.free++
 		return
 	}
-	next := q.turn[0]
-	q.turn = q.turn[1:]
+	now := time.Now()
+	rank := func(c string) int {
+		switch st, ok := q.standing[c]; {
+		case !ok || now.After(st.until):
+			return 1
+		case st.failed:
+			return 2
+		}
+		return 0
+	}
+	i := 0
+	for j, c := range q.turn {
+		if rank(c) < rank(q.turn[i]) {
+			i = j
+		}
+	}
+	next := q.turn[i]
+	q.turn = slices.Delete(slices.Clone(q.turn), i, i+1)
 	queue := q.queues[next]
 	w := queue[0]
 	if len(queue) > 1 {
@@ -120,4 +148,22 @@ func (q *searchQueue) release(client string) {
 	}
 	w.granted = true
 	close(w.ready)
+}
+
+// maxStandings bounds the clients whose standing is remembered.
+const maxStandings = 1000
+
+// judge records how client's last search went, until until.
+func (q *searchQueue) judge(client string, failed bool, until time.Time) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if _, ok := q.standing[client]; !ok && len(q.standing) >= maxStandings {
+		now := time.Now()
+		for c, st := range q.standing {
+			if now.After(st.until) || len(q.standing) >= maxStandings {
+				delete(q.standing, c)
+			}
+		}
+	}
+	q.standing[client] = standing{failed, until}
 }

@@ -79,3 +79,41 @@ func waitQueued(q *searchQueue, n int) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestSearchQueueStanding: the slot goes first to a client whose last
+// search went well, then to a new client, then to one whose last search
+// made the engine fail, whatever the order they came in.
+func TestSearchQueueStanding(t *testing.T) {
+	q := newSearchQueue(1, 3)
+	ctx := context.Background()
+	until := time.Now().Add(time.Minute)
+	q.judge("failed", true, until)
+	q.judge("good", false, until)
+	q.judge("long ago", true, time.Now().Add(-time.Second))
+	first, err := q.acquire(ctx, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var order []string
+	var wg sync.WaitGroup
+	for i, client := range []string{"failed", "new", "good", "long ago"} {
+		wg.Go(func() {
+			release, err := q.acquire(ctx, client)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			order = append(order, client)
+			mu.Unlock()
+			release()
+		})
+		waitQueued(q, i+1)
+	}
+	first()
+	wg.Wait()
+	if want := []string{"good", "new", "long ago", "failed"}; !slices.Equal(order, want) {
+		t.Errorf("served in the order %v, want %v", order, want)
+	}
+}

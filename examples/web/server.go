@@ -118,9 +118,9 @@ type server struct {
 	mu      sync.Mutex
 	games   map[string]*game
 	clients map[string]*clientRecord // see clientAt
-	// engineFailed counts the external engine's failures per position,
-	// for at most games positions.
-	engineFailed map[frisian.Position]int
+	// engineFailed holds when the external engine last failed in a
+	// position, for at most games positions.
+	engineFailed map[frisian.Position]time.Time
 }
 
 // newServer returns the handler of the whole site: the page, its static
@@ -133,7 +133,7 @@ func newServer(lim limits) *server {
 		queue:    newSearchQueue(lim.searches, lim.searchesPerClient),
 		think:    builtin,
 		games:    map[string]*game{}, clients: map[string]*clientRecord{},
-		engineFailed: map[frisian.Position]int{},
+		engineFailed: map[frisian.Position]time.Time{},
 	}
 	mux := http.NewServeMux()
 	files := http.FileServerFS(webui.Files())
@@ -390,24 +390,27 @@ func (s *server) withGame(h func(http.ResponseWriter, *http.Request, *request, *
 	}
 }
 
-// failed counts a failure of the external engine in position p.
+// failed notes a failure of the external engine in position p.
 func (s *server) failed(p frisian.Position) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.engineFailed[p]; !ok && len(s.engineFailed) >= s.lim.games {
-		for q := range s.engineFailed { // any one: each cost an engine failure or two
-			delete(s.engineFailed, q)
-			break
+		for q, t := range s.engineFailed { // the expired, else any one
+			if s.now().Sub(t) >= positionBlock || len(s.engineFailed) >= s.lim.games {
+				delete(s.engineFailed, q)
+			}
 		}
 	}
-	s.engineFailed[p]++
+	s.engineFailed[p] = s.now()
 }
 
-// failures returns the external engine's failures in position p.
-func (s *server) failures(p frisian.Position) int {
+// failedIn reports whether the external engine failed in position p in the
+// last positionBlock.
+func (s *server) failedIn(p frisian.Position) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.engineFailed[p]
+	t, ok := s.engineFailed[p]
+	return ok && s.now().Sub(t) < positionBlock
 }
 
 // clip cuts s to a length fit for an error message.
