@@ -1,10 +1,14 @@
+//go:build unix
+
 package main
 
 import (
 	"context"
 	"fmt"
-
+	"io"
+	"net"
 	"net/http"
+	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -14,61 +18,148 @@ import (
 	"github.com/frisian-draughts/frisian"
 )
 
-// TestLoadUnderAttack plays games against the computer (taking moves back
-// when they are lost) from a dozen well-behaved clients while an attacker keeps 90 connections sending
-// request bodies a byte at a time, from three addresses, reconnecting as
-// the server drops them: no player's request may fail or get a 5xx, and
-// no game may be lost. It runs 3 s with -short, 15 s without.
+// TestLoadUnderAttack plays games against the computer (an external
+// engine, taking moves back when they are lost) from a dozen well-behaved
+// clients while attackers, all at once:
+//
+//  1. stall request bodies after a byte, on 24 connections from 3
+//     addresses, reconnecting as the server closes them;
+//  2. hold connections open between small requests, from 4 addresses with
+//     as many as each may have: with the players', more than the server's
+//     total;
+//  3. read slowly, pipelining requests for their game's state on 16
+//     connections with 1 KiB receive buffers, from 2 addresses;
+//  4. hold games from many addresses, keeping them in use, and start more,
+//     so that the server is full of games in use (once the players have
+//     started theirs: then a new game is refused);
+//  5. send new games with bad positions from a new address each time,
+//     filling the table of clients;
+//  6. ask the computer to move in positions where the engine hangs or
+//     crashes, in new games from 4 addresses;
+//  7. make requests as fast as 8 connections from one address go.
+//
+// No player's request may fail, get a 5xx or 429, and no game may be
+// lost. The limits on connections, games and clients are scaled down so
+// that the attacks reach them: the server holds 96 connections, 16 per
+// client, 60 games and 200 clients. It runs 2 s with -short, 4 s without,
+// and 30 s with FRISIAN_LONG=1.
 func TestLoadUnderAttack(t *testing.T) {
-	run := 15 * time.Second
-	if testing.Short() {
-		run = 3 * time.Second
+	run := 4 * time.Second
+	switch {
+	case os.Getenv("FRISIAN_LONG") == "1":
+		run = 30 * time.Second
+	case testing.Short():
+		run = 2 * time.Second
 	}
-	s := newServer(defaultLimits())
+	lim := defaultLimits()
+	lim.conns, lim.connsPerClient, lim.games, lim.clients, lim.searches = 96, 16, 60, 200, 1
+	s := newServer(lim)
+	var err error
+	if s.player, err = startHubPlayer(fakeEngineStarter(t), 20*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	s.think = s.player.think
+	t.Cleanup(func() { s.player.close() })
 	addr, _ := startServer(t, s)
 	ctx, stop := context.WithTimeout(context.Background(), run)
 	defer stop()
-
-	// The attacker.
-	var attackConns, attackAnswers atomic.Int64
 	var attackers sync.WaitGroup
-	for i := range 90 {
+	attack := func(f func()) {
 		attackers.Go(func() {
 			for ctx.Err() == nil {
-				conn, err := dialerFrom(200+i%3).DialContext(ctx, "tcp", addr)
-				if err != nil {
-					time.Sleep(50 * time.Millisecond)
-					continue
-				}
-				attackConns.Add(1)
-				fmt.Fprintf(conn, "POST /api/new HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n", addr)
-				closed := make(chan struct{})
-				go func() { // the server's answer, or its close
-					buf := make([]byte, 512)
-					if n, _ := conn.Read(buf); n > 0 {
-						attackAnswers.Add(1)
-					}
-					close(closed)
-				}()
-			trickle:
-				for {
-					select {
-					case <-ctx.Done():
-						break trickle
-					case <-closed:
-						break trickle
-					case <-time.After(200 * time.Millisecond):
-						if _, err := conn.Write([]byte(" ")); err != nil {
-							break trickle
-						}
-					}
-				}
-				conn.Close()
-				<-closed
+				f()
 			}
 		})
 	}
-	time.Sleep(300 * time.Millisecond) // the attack is under way
+	// hold keeps conn until the server closes it or the attack ends.
+	hold := func(conn net.Conn) {
+		closed := make(chan struct{})
+		go func() { io.Copy(io.Discard, conn); close(closed) }()
+		select {
+		case <-closed:
+		case <-ctx.Done():
+		}
+		conn.Close()
+		<-closed
+	}
+
+	// 1. Stalled bodies.
+	for i := range 24 {
+		attack(func() {
+			conn, err := dialerFrom(100+i%3).DialContext(ctx, "tcp", addr)
+			if err != nil {
+				time.Sleep(50 * time.Millisecond)
+				return
+			}
+			fmt.Fprintf(conn, "POST /api/move HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{", addr)
+			hold(conn)
+		})
+	}
+	// 2. Connections held open between small requests.
+	for i := range 4 * lim.connsPerClient {
+		attack(func() {
+			conn, err := dialerFrom(110+i%4).DialContext(ctx, "tcp", addr)
+			if err != nil {
+				time.Sleep(50 * time.Millisecond)
+				return
+			}
+			go func() {
+				for ctx.Err() == nil {
+					if _, err := fmt.Fprintf(conn, "GET /api/state?id=x HTTP/1.1\r\nHost: %s\r\n\r\n", addr); err != nil {
+						return
+					}
+					time.Sleep(time.Second)
+				}
+			}()
+			hold(conn)
+		})
+	}
+	// 3. Slow readers of their own game.
+	reader := newPlayer(t, addr, 120)
+	reader.quiet = true
+	if status, st := reader.post("/api/new", request{Mode: "human"}); status == http.StatusCreated {
+		request := fmt.Sprintf("GET /api/state?id=%s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", st.ID, addr, reader.cookie())
+		for i := range 16 {
+			attack(func() {
+				conn, err := slowReader(addr, 121+i%2)
+				if err != nil {
+					time.Sleep(50 * time.Millisecond)
+					return
+				}
+				go pipeline(conn, request, 1000)
+				<-ctx.Done() // reading nothing
+				conn.Close()
+			})
+		}
+	}
+	// 5. Bad positions from a new address each time.
+	var bad atomic.Int64
+	attack(func() {
+		oneShot(t, addr, 5000+int(bad.Add(1))%5000).post("/api/new", request{FEN: "W:W99"})
+	})
+	// 6. Positions that hang or crash the engine, in new games.
+	for i := range 4 {
+		p := newPlayer(t, addr, 160+i)
+		p.quiet = true
+		attack(func() {
+			fen := []string{hangFEN, crashFEN}[i%2]
+			if status, st := p.post("/api/new", request{Mode: "human", FEN: fen}); status == http.StatusCreated {
+				p.post("/api/engine", request{ID: st.ID})
+			}
+			time.Sleep(100 * time.Millisecond)
+		})
+	}
+	// 7. Requests as fast as 8 connections from one address make them.
+	flood := newPlayer(t, addr, 170)
+	flood.quiet = true
+	var flooded atomic.Int64
+	for range 8 {
+		attack(func() {
+			flood.getState("x")
+			flooded.Add(1)
+		})
+	}
+	time.Sleep(300 * time.Millisecond) // the attacks are under way
 
 	// The players.
 	type record struct {
@@ -78,7 +169,7 @@ func TestLoadUnderAttack(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var games []*record
-	var latencies []time.Duration
+	latencies := map[string][]time.Duration{}
 	failures := map[string]int{}
 	fail := func(what string) {
 		mu.Lock()
@@ -86,6 +177,8 @@ func TestLoadUnderAttack(t *testing.T) {
 		mu.Unlock()
 	}
 	var players sync.WaitGroup
+	var started sync.WaitGroup
+	started.Add(12)
 	for i := range 12 {
 		players.Go(func() {
 			p := newPlayer(t, addr, 10+i)
@@ -93,43 +186,37 @@ func TestLoadUnderAttack(t *testing.T) {
 				begin := time.Now()
 				status, st := p.post(path, v)
 				mu.Lock()
-				latencies = append(latencies, time.Since(begin))
+				latencies[path] = append(latencies[path], time.Since(begin))
 				mu.Unlock()
-				if status == 0 || status >= 500 {
+				if status == 0 || status >= 500 || status == http.StatusTooManyRequests {
 					fail(fmt.Sprintf("%s %d", path, status))
 				}
 				return status, st
 			}
-			var g *record
+			status, st := post("/api/new", request{Mode: "engine", Human: "white"})
+			started.Done()
+			if status != http.StatusCreated {
+				return
+			}
+			g := &record{p: p, id: st.ID}
+			mu.Lock()
+			games = append(games, g)
+			mu.Unlock()
 			for ctx.Err() == nil {
-				if g == nil {
-					status, st := post("/api/new", request{Mode: "engine", Human: "white", Depth: 3})
-					if status != http.StatusCreated {
-						fail(fmt.Sprintf("/api/new %d", status))
-						time.Sleep(100 * time.Millisecond)
-						continue
-					}
-					g = &record{p: p, id: st.ID}
-					mu.Lock()
-					games = append(games, g)
-					mu.Unlock()
-				}
 				// The player thinks a little (a person makes a few
 				// requests a second, well within the rate allowed); the
 				// game is as the player left it; then the player's move:
 				// the first legal one, typed.
-				time.Sleep(100 * time.Millisecond)
+				time.Sleep(200 * time.Millisecond)
 				st, ok := p.getState(g.id)
 				if !ok || st.Ply != g.ply {
-					fail("game lost or changed")
+					status, _ := p.post("/api/flip", request{ID: g.id}) // why
+					fail(fmt.Sprintf("game lost or changed: found %v, %d moves, want %d (%d)", ok, st.Ply, g.ply, status))
 					return
 				}
 				if st.Outcome.Over {
-					// Take back and play on: a new game each time
-					// would soon meet the limit on new games.
 					status, st := post("/api/undo", request{ID: g.id})
 					if status != http.StatusOK {
-						fail(fmt.Sprintf("/api/undo %d", status))
 						return
 					}
 					g.ply = st.Ply
@@ -140,14 +227,12 @@ func TestLoadUnderAttack(t *testing.T) {
 				slices.SortFunc(moves, frisian.Move.Compare)
 				status, st := post("/api/move", request{ID: g.id, Move: legalOf(pos).Text(moves[0])})
 				if status != http.StatusOK {
-					fail(fmt.Sprintf("/api/move %d", status))
 					return
 				}
 				g.ply = st.Ply
 				if st.EngineToMove {
 					status, st = post("/api/engine", request{ID: g.id})
 					if status != http.StatusOK {
-						fail(fmt.Sprintf("/api/engine %d", status))
 						return
 					}
 					g.ply = st.Ply
@@ -155,6 +240,32 @@ func TestLoadUnderAttack(t *testing.T) {
 			}
 		})
 	}
+	// Once the players have their games, the server fills up.
+	started.Wait()
+	// 4. Games held in use from 24 addresses, two each, and more started
+	// from a new address each time.
+	var holders []*player
+	var held []string
+	for i := range 24 {
+		p := newPlayer(t, addr, 130+i)
+		p.quiet = true
+		for range 2 {
+			if status, st := p.post("/api/new", request{Mode: "human"}); status == http.StatusCreated {
+				holders, held = append(holders, p), append(held, st.ID)
+			}
+		}
+	}
+	attack(func() {
+		for i, id := range held {
+			holders[i].getState(id)
+		}
+		time.Sleep(200 * time.Millisecond)
+	})
+	var starts atomic.Int64
+	attack(func() {
+		oneShot(t, addr, 1000+int(starts.Add(1))%4000).post("/api/new", request{Mode: "human"})
+		time.Sleep(20 * time.Millisecond)
+	})
 	players.Wait()
 	stop()
 	attackers.Wait()
@@ -168,13 +279,18 @@ func TestLoadUnderAttack(t *testing.T) {
 		}
 		plies += g.ply
 	}
-	slices.Sort(latencies)
-	if len(latencies) == 0 {
-		t.Fatal("no requests made")
+	var all []time.Duration
+	for path, ds := range latencies {
+		slices.Sort(ds)
+		t.Logf("%s: %d requests, median %v, 99th percentile %v, slowest %v", path, len(ds), ds[len(ds)/2], ds[len(ds)*99/100], ds[len(ds)-1])
+		all = append(all, ds...)
 	}
-	t.Logf("%v: %d games (%d moves on their boards at the end), %d requests (median %v, 99th percentile %v, slowest %v); the attacker opened %d connections and got %d answers",
-		run, len(games), plies, len(latencies), latencies[len(latencies)/2], latencies[len(latencies)*99/100], latencies[len(latencies)-1],
-		attackConns.Load(), attackAnswers.Load())
+	slices.Sort(all)
+	if len(games) < 12 || len(all) == 0 {
+		t.Fatalf("%d games started, %d requests made", len(games), len(all))
+	}
+	t.Logf("%v: %d games (%d moves on their boards at the end), %d requests (median %v, 99th percentile %v, slowest %v); attackers' game starts %d, bad positions %d, flood requests %d",
+		run, len(games), plies, len(all), all[len(all)/2], all[len(all)*99/100], all[len(all)-1], starts.Load(), bad.Load(), flooded.Load())
 	if len(failures) > 0 {
 		t.Errorf("failures: %v", failures)
 	}

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"syscall"
 	"testing"
@@ -24,24 +25,12 @@ func TestSlowReaders(t *testing.T) {
 		t.Fatalf("new game: %d", status)
 	}
 	for i := range 2 * lim.inFlight {
-		d := dialerFrom(80 + i%2)
-		d.Control = func(network, address string, c syscall.RawConn) error {
-			return c.Control(func(fd uintptr) {
-				syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 1024)
-			})
-		}
-		conn, err := d.Dial("tcp", addr)
+		conn, err := slowReader(addr, 80+i%2)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { conn.Close() })
-		go func() {
-			for range 100 {
-				if _, err := fmt.Fprintf(conn, "GET /api/state?id=%s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", st.ID, addr, p.cookie()); err != nil {
-					return
-				}
-			}
-		}()
+		go pipeline(conn, fmt.Sprintf("GET /api/state?id=%s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", st.ID, addr, p.cookie()), 100)
 	}
 	time.Sleep(300 * time.Millisecond) // the slow readers' answers fill their buffers
 	bad := map[int]int{}
@@ -58,5 +47,26 @@ func TestSlowReaders(t *testing.T) {
 	}
 	if len(bad) > 0 {
 		t.Errorf("20 requests beside %d slow readers: failed with %v", 2*lim.inFlight, bad)
+	}
+}
+
+// slowReader opens a connection from 127.0.0.from with a receive buffer of
+// 1 KiB.
+func slowReader(addr string, from int) (net.Conn, error) {
+	d := dialerFrom(from)
+	d.Control = func(network, address string, c syscall.RawConn) error {
+		return c.Control(func(fd uintptr) {
+			syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 1024)
+		})
+	}
+	return d.Dial("tcp", addr)
+}
+
+// pipeline sends request on conn n times, reading no answer.
+func pipeline(conn net.Conn, request string, n int) {
+	for range n {
+		if _, err := io.WriteString(conn, request); err != nil {
+			return
+		}
 	}
 }
