@@ -54,16 +54,17 @@
 //     the answer is made in memory and the slot let go before it is sent,
 //     so a client that reads slowly holds only its connection; searches
 //     (one per core, one for an external engine) go to the clients in
-//     turn, at most 4 waiting or running per client;
+//     turn, those whose last search went well first, those whose last
+//     search failed last; at most 4 waiting or running per client;
 //   - games live in memory: 1000 at most, 20 per client, 500 moves each;
 //     a game belongs to the browser that started it, by a secret in an
-//     HttpOnly cookie: its id alone neither reads nor plays it. On a full
-//     server a new game replaces a finished one, else one beyond the two
-//     most recently used of its client (of the client with the most
-//     first), else one unused for 10 minutes; when every game is in use
-//     the new one is refused (503): a game its player uses is never lost
-//     to others' starts. Games unused for 2 hours go; a client starts at
-//     most 10 games at once and one per 6 s after;
+//     HttpOnly cookie: its id alone neither reads nor plays it. A client's
+//     two most recently used games, while used in the last 10 minutes,
+//     are kept whatever other clients start; on a full server a new game
+//     replaces another one, finished ones and those of the client with the
+//     most first, or is refused (503) when all are kept. Games unused for
+//     2 hours go; a client starts at most 10 games at once and one per 6 s
+//     after;
 //   - a position sent must have at most 20 pieces a side; one whose moves
 //     take over 50 ms of processor time to work out (on Linux; 50 ms on
 //     the clock elsewhere), or 250 ms on the clock, is refused, and worked
@@ -71,8 +72,8 @@
 //   - an external engine that crashes, hangs (has not answered within
 //     twice -engine-time and a second) or breaks the protocol is killed
 //     with its process group and started again, at most once a second; a
-//     game, or a position in any game, in which it failed twice gets no
-//     more computer moves. A
+//     game in which it failed twice gets no more computer moves, nor does
+//     a position in which it failed in the last hour, in any game. A
 //     child of the engine that leaves its process group (setsid) is not
 //     ended with it: run such an engine under a service manager or in a
 //     container that ends all its processes;
