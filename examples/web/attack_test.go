@@ -204,8 +204,8 @@ func closedWithin(conn net.Conn, d time.Duration) bool {
 // room.)
 func TestConnectionLimit(t *testing.T) {
 	lim := testLimits()
-	lim.conns, lim.connsPerClient, lim.headerTime, lim.idleTime = 8, 4, time.Second, time.Second
-	lim.bodyTime = 700 * time.Millisecond
+	lim.conns, lim.connsPerClient, lim.headerTime, lim.idleTime = 8, 4, 500*time.Millisecond, 500*time.Millisecond
+	lim.bodyTime = 600 * time.Millisecond
 	addr, ln := startServer(t, newServer(lim))
 
 	// One client's share.
