@@ -5,6 +5,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -38,6 +40,23 @@ func TestStalledBody(t *testing.T) {
 	}
 	if !closedWithin(conn, lim.headerTime) {
 		t.Errorf("the connection was still open %v after the 408", lim.headerTime)
+	}
+
+	// Nor does a stalled body hold up the server's shutdown.
+	ln, err := listen("127.0.0.1:0", lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newHTTPServer(newServer(lim), lim, ln)
+	go srv.Serve(ln)
+	conn = idleConn(t, ln.Addr().String(), 61)
+	fmt.Fprintf(conn, "POST /api/move HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{")
+	time.Sleep(50 * time.Millisecond) // the request is under way
+	ctx, cancel := context.WithTimeout(context.Background(), lim.bodyTime+time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		srv.Close()
+		t.Errorf("shutting down beside a stalled body: %v", err)
 	}
 }
 
@@ -237,21 +256,16 @@ func TestBusyServerHardPosition(t *testing.T) {
 		t.Skip("the limit is in processor time on Linux only")
 	}
 	hard := "W:WK20,K41:BK4,8,11,K12,13,14,K15,16,K19,K24,28,30,31,32,K34,K35,K37,K42,44,K48" // climb55Mixed1: 15 ms on an idle core
-	stop := make(chan struct{})
+	var stop atomic.Bool
 	var spinning sync.WaitGroup
 	for range 2 * runtime.GOMAXPROCS(0) {
 		spinning.Go(func() {
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
+			for n := 0; !stop.Load(); n++ { // busy
 			}
 		})
 	}
 	defer spinning.Wait()
-	defer close(stop)
+	defer stop.Store(true)
 	for _, tc := range []struct {
 		cpu  time.Duration
 		want int
