@@ -18,7 +18,8 @@ import (
 func TestSlowReaders(t *testing.T) {
 	lim := testLimits()
 	lim.inFlight, lim.slotWait = 2, 50*time.Millisecond
-	addr, _ := startServer(t, newServer(lim))
+	s := newServer(lim)
+	addr, _ := startServer(t, s)
 	p := newPlayer(t, addr, 2)
 	status, st := p.post("/api/new", request{})
 	if status != http.StatusCreated {
@@ -32,7 +33,13 @@ func TestSlowReaders(t *testing.T) {
 		t.Cleanup(func() { conn.Close() })
 		go pipeline(conn, fmt.Sprintf("GET /api/state?id=%s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", st.ID, addr, p.cookie()), 100)
 	}
-	time.Sleep(300 * time.Millisecond) // the slow readers' answers fill their buffers
+	// The slow readers' answers fill their buffers, and no more are made.
+	for idle, deadline := 0, time.Now().Add(2*time.Second); idle < 10 && time.Now().Before(deadline); {
+		if idle++; len(s.inFlight) > 0 {
+			idle = 0
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	bad := map[int]int{}
 	for range 20 {
 		res, err := p.c.Get("http://" + addr + "/api/state?id=" + st.ID)
