@@ -236,7 +236,7 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 	// held it last has counted its own.
 	if g.engineFailures.Load() >= maxEngineFailures || s.failedIn(g.pos()) {
 		release()
-		writeError(w, http.StatusConflict, "the computer's engine has failed in this game or position too often; play on without it, or start a new game")
+		writeError(w, http.StatusConflict, "the computer's engine has failed in this position, or twice in this game; play on without it, or start a new game")
 		return
 	}
 	j := job{pos: g.pos(), depth: g.depth, draws: g.draws}

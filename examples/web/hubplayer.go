@@ -120,9 +120,9 @@ func (h *hubPlayer) id() (hub.ID, bool) {
 // another started, once within the request; the error then wraps
 // errEngineFailed, as it does when the engine has not answered within
 // answerTime. The search's failures are counted with j.failed: a crash of
-// an engine started for it, or no answer when it had twice its move time; not a
-// failure to start an engine, nor a wait for it, which are no game's
-// fault.
+// an engine started for it, or no answer when it had twice its move time;
+// not a failure to start an engine, nor a wait for it, which are no
+// game's fault.
 func (h *hubPlayer) think(ctx context.Context, j job, progress func(frisian.Move)) (frisian.Move, error) {
 	s := j.game
 	s.Limits = hub.Limits{MoveTime: h.moveTime}

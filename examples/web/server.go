@@ -24,8 +24,8 @@ import (
 type limits struct {
 	games int           // games in memory at once; past it a new game replaces one (see add)
 	idle  time.Duration // a game unused this long is dropped
-	// stale: a game unused this long may be replaced by a new one when
-	// the server is full.
+	// stale: a game unused this long is no longer kept for its client
+	// (see keep) and may be replaced by a new one on a full server.
 	stale          time.Duration
 	gamesPerClient int // games of one client in memory; its next replaces its own
 	// keep is how many of a client's games, the most recently used, are
