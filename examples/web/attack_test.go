@@ -199,12 +199,12 @@ func closedWithin(conn net.Conn, d time.Duration) bool {
 
 // TestConnectionLimit: the server holds at most conns connections, and
 // connsPerClient from one client; a client past its share is closed at
-// once, and past the total, when every connection is serving a request, a
-// newcomer waits until one ends. (TestIdleShed: idle connections make
-// room.)
+// once, and past the total, when every connection is serving a request of
+// a client with few, a newcomer waits until one ends. (TestIdleShed: idle
+// connections make room, and those of a client with many.)
 func TestConnectionLimit(t *testing.T) {
 	lim := testLimits()
-	lim.conns, lim.connsPerClient, lim.headerTime, lim.idleTime = 8, 4, 500*time.Millisecond, 500*time.Millisecond
+	lim.conns, lim.connsPerClient, lim.headerTime, lim.idleTime = 8, 8, 500*time.Millisecond, 500*time.Millisecond
 	lim.bodyTime = 600 * time.Millisecond
 	addr, ln := startServer(t, newServer(lim))
 
@@ -228,7 +228,7 @@ func TestConnectionLimit(t *testing.T) {
 	}
 	var slow []*slowBody
 	for i := range lim.conns {
-		slow = append(slow, startSlowBody(t, addr, 51+i/lim.connsPerClient, 100*time.Millisecond))
+		slow = append(slow, startSlowBody(t, addr, 60+i, 100*time.Millisecond))
 	}
 	time.Sleep(100 * time.Millisecond) // the slow requests are under way
 	begin := time.Now()

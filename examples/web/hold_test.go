@@ -79,7 +79,8 @@ func keptAlive(t *testing.T, addr string, from int) net.Conn {
 
 // TestIdleShed: clients that hold all the connections open between
 // requests do not keep a newcomer out: at the limit, an idle connection of
-// the client with the most is closed to make room.
+// the client with the most is closed to make room; nor do clients that
+// hold them with requests under way, a quarter of their share or more.
 func TestIdleShed(t *testing.T) {
 	lim := testLimits()
 	lim.conns, lim.connsPerClient, lim.idleTime = 8, 4, time.Minute
@@ -105,9 +106,37 @@ func TestIdleShed(t *testing.T) {
 		t.Errorf("%d idle connections closed, want 1", closed)
 	}
 	ln.mu.Lock()
-	defer ln.mu.Unlock()
 	if ln.peak > lim.conns {
 		t.Errorf("%d connections open at once, limit %d", ln.peak, lim.conns)
+	}
+	ln.mu.Unlock()
+
+	// Two clients hold the connections with stalled bodies, each a
+	// quarter of its share or more.
+	lim.bodyTime = time.Minute
+	addr, _ = startServer(t, newServer(lim))
+	var slow []*slowBody
+	for i := range lim.conns {
+		slow = append(slow, startSlowBody(t, addr, 73+i/lim.connsPerClient, 100*time.Millisecond))
+	}
+	time.Sleep(100 * time.Millisecond) // the slow requests are under way
+	begin = time.Now()
+	p = newPlayer(t, addr, 72)
+	p.c.Timeout = 2 * time.Second
+	if status, _ := p.post("/api/new", request{}); status != http.StatusCreated {
+		t.Fatalf("the newcomer beside stalled bodies: %d after %v", status, time.Since(begin))
+	}
+	t.Logf("the newcomer beside stalled bodies was served after %v", time.Since(begin))
+	closed = 0
+	for _, sb := range slow {
+		sb.conn.SetReadDeadline(time.Now().Add(10 * time.Millisecond))
+		_, err := io.ReadAll(sb.conn)
+		if ne, ok := err.(net.Error); !ok || !ne.Timeout() { // the end, or a reset
+			closed++
+		}
+	}
+	if closed != 1 {
+		t.Errorf("%d connections with stalled bodies closed, want 1", closed)
 	}
 }
 

@@ -14,9 +14,10 @@ import (
 // Past total, a connection that waits for a request (new, or idle between
 // two) is closed to make room, of the client with the most connections,
 // the one waiting longest: so that clients who keep connections open
-// without using them cannot keep a newcomer out. When every connection is
-// serving a request, a newcomer waits for one to end (each is bounded by
-// the server's timeouts). (It began as golang.org/x/net/netutil's
+// without using them cannot keep a newcomer out; else one serving a
+// request of a client with many (see shed). When every connection is
+// serving a request of a client with few, a newcomer waits for one to
+// end (each is bounded by the server's timeouts). (It began as golang.org/x/net/netutil's
 // LimitListener, kept here so that the library's module needs nothing
 // beyond the standard library.) The server must report its connections'
 // states to connState.
@@ -104,27 +105,41 @@ const newGrace = time.Second
 
 // shed closes a connection waiting for a request, of the client with the
 // most connections: an idle one, else a new one past newGrace, else any
-// new one; the one waiting longest. It reports whether there was one.
+// new one; the one waiting longest. When none waits, it closes one
+// serving a request of the client with the most, if that client holds a
+// quarter of its share or more: a client that keeps many requests under
+// way (stalled bodies, answers read slowly) cannot keep a newcomer out
+// either, while many clients with a request or two each are served. It
+// reports whether it closed one.
 func (l *limitListener) shed() bool {
 	l.mu.Lock()
 	now := time.Now()
 	rank := func(c *limitConn) int { // the higher the sooner shed
-		r := 3 * l.open[c.key]
-		if !c.fresh {
+		r := 4 * l.open[c.key]
+		switch {
+		case c.idleSince.IsZero(): // serving a request
+		case !c.fresh:
+			r += 3
+		case now.Sub(c.idleSince) >= newGrace:
 			r += 2
-		} else if now.Sub(c.idleSince) >= newGrace {
+		default:
 			r++
 		}
 		return r
 	}
 	var victim *limitConn
-	for c := range l.conns {
-		if c.idleSince.IsZero() {
-			continue // serving a request
+	for _, busy := range []bool{false, true} {
+		for c := range l.conns {
+			if c.idleSince.IsZero() != busy || busy && 4*l.open[c.key] < l.perClient {
+				continue
+			}
+			if victim == nil || rank(c) > rank(victim) ||
+				rank(c) == rank(victim) && c.idleSince.Before(victim.idleSince) {
+				victim = c
+			}
 		}
-		if victim == nil || rank(c) > rank(victim) ||
-			rank(c) == rank(victim) && c.idleSince.Before(victim.idleSince) {
-			victim = c
+		if victim != nil {
+			break
 		}
 	}
 	l.mu.Unlock()

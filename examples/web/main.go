@@ -42,7 +42,8 @@
 //     /64); a connection must send a request's headers within 5 s, and is
 //     closed after 30 s idle between requests; at the limit a newcomer
 //     gets the place of a connection waiting for a request, of the client
-//     with the most;
+//     with the most, else of one serving a request of a client holding 8
+//     or more;
 //   - a request's body, 16 KiB at most, must arrive within 5 s, before the
 //     request takes one of 64 slots: a slow client holds a connection, not
 //     a slot, and one whose body stalls is answered 408 and closed;
