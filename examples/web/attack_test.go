@@ -230,7 +230,7 @@ func TestConnectionLimit(t *testing.T) {
 	for i := range lim.conns {
 		slow = append(slow, startSlowBody(t, addr, 60+i, 100*time.Millisecond))
 	}
-	time.Sleep(100 * time.Millisecond) // the slow requests are under way
+	waitActive(t, ln, lim.conns) // the slow requests are under way
 	begin := time.Now()
 	got := make(chan int, 1)
 	go func() {
@@ -274,6 +274,27 @@ func TestConnectionLimit(t *testing.T) {
 	io.Copy(io.Discard, res.Body)
 	if !closedWithin(conn, 5*time.Second) {
 		t.Error("an idle connection was kept")
+	}
+}
+
+// waitActive waits until n connections of ln are serving a request.
+func waitActive(t *testing.T, ln *limitListener, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		ln.mu.Lock()
+		active := 0
+		for c := range ln.conns {
+			if c.idleSince.IsZero() {
+				active++
+			}
+		}
+		ln.mu.Unlock()
+		if active >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections serving a request, want %d", active, n)
+		}
 	}
 }
 

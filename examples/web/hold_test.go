@@ -114,12 +114,12 @@ func TestIdleShed(t *testing.T) {
 	// Two clients hold the connections with stalled bodies, each a
 	// quarter of its share or more.
 	lim.bodyTime = time.Minute
-	addr, _ = startServer(t, newServer(lim))
+	addr, ln = startServer(t, newServer(lim))
 	var slow []*slowBody
 	for i := range lim.conns {
 		slow = append(slow, startSlowBody(t, addr, 73+i/lim.connsPerClient, 100*time.Millisecond))
 	}
-	time.Sleep(100 * time.Millisecond) // the slow requests are under way
+	waitActive(t, ln, lim.conns) // the slow requests are under way
 	begin = time.Now()
 	p = newPlayer(t, addr, 72)
 	p.c.Timeout = 2 * time.Second
