@@ -205,7 +205,7 @@ func closedWithin(conn net.Conn, d time.Duration) bool {
 func TestConnectionLimit(t *testing.T) {
 	lim := testLimits()
 	lim.conns, lim.connsPerClient, lim.headerTime, lim.idleTime = 8, 8, 500*time.Millisecond, 500*time.Millisecond
-	lim.bodyTime = 600 * time.Millisecond
+	lim.bodyTime = time.Minute
 	addr, ln := startServer(t, newServer(lim))
 
 	// One client's share.
@@ -226,6 +226,7 @@ func TestConnectionLimit(t *testing.T) {
 	for _, c := range share {
 		c.Close()
 	}
+	waitConns(t, ln, func(open, active int) bool { return open == 0 })
 	var slow []*slowBody
 	for i := range lim.conns {
 		slow = append(slow, startSlowBody(t, addr, 60+i, 100*time.Millisecond))
@@ -241,10 +242,11 @@ func TestConnectionLimit(t *testing.T) {
 	case status := <-got:
 		t.Errorf("a request past the total was served at once (%d)", status)
 	case <-time.After(300 * time.Millisecond):
+		slow[0].conn.Close() // one request ends
 		if status := <-got; status != http.StatusCreated {
 			t.Errorf("the newcomer, after %v: %d", time.Since(begin), status)
 		}
-		t.Logf("the newcomer was served after %v", time.Since(begin))
+		t.Logf("the newcomer was served after %v, once a request ended", time.Since(begin))
 	}
 	ln.mu.Lock()
 	peak := ln.peak
@@ -280,6 +282,13 @@ func TestConnectionLimit(t *testing.T) {
 // waitActive waits until n connections of ln are serving a request.
 func waitActive(t *testing.T, ln *limitListener, n int) {
 	t.Helper()
+	waitConns(t, ln, func(open, active int) bool { return active >= n })
+}
+
+// waitConns waits until ok holds of ln's open connections and of those
+// serving a request.
+func waitConns(t *testing.T, ln *limitListener, ok func(open, active int) bool) {
+	t.Helper()
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
 		ln.mu.Lock()
 		active := 0
@@ -288,12 +297,13 @@ func waitActive(t *testing.T, ln *limitListener, n int) {
 				active++
 			}
 		}
+		open := len(ln.conns)
 		ln.mu.Unlock()
-		if active >= n {
+		if ok(open, active) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d connections serving a request, want %d", active, n)
+			t.Fatalf("%d connections open, %d serving a request", open, active)
 		}
 	}
 }
