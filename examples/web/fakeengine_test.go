@@ -144,7 +144,7 @@ func TestEngineRestarts(t *testing.T) {
 	}, 50*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	s.player.restartGap, s.player.answerTime = 10*time.Millisecond, 300*time.Millisecond
+	s.player.restartGap, s.player.answerTime = 10*time.Millisecond, 800*time.Millisecond
 	s.think = s.player.think
 	t.Cleanup(func() {
 		if err := s.player.close(); err != nil {
