@@ -12,15 +12,14 @@ import (
 // perClient from one client (see clientKey). Past perClient, a new
 // connection is closed at once, so that one client cannot take them all.
 // Past total, a connection that waits for a request (new, or idle between
-// two) is closed to make room, of the client with the most connections,
-// the one waiting longest: so that clients who keep connections open
-// without using them cannot keep a newcomer out; else one serving a
-// request of a client with many (see shed). When every connection is
-// serving a request of a client with few, a newcomer waits for one to
-// end (each is bounded by the server's timeouts). (It began as golang.org/x/net/netutil's
-// LimitListener, kept here so that the library's module needs nothing
-// beyond the standard library.) The server must report its connections'
-// states to connState.
+// two) of the client with the most connections is closed to make room,
+// or one serving a request if that client holds many (see shed): so that
+// clients who keep connections open, used or not, cannot keep a newcomer
+// out. When every connection is serving a request of a client with few,
+// a newcomer waits for one to end (each is bounded by the server's
+// timeouts). (It began as golang.org/x/net/netutil's LimitListener, kept
+// here so that the library's module needs nothing beyond the standard
+// library.) The server must report its connections' states to connState.
 type limitListener struct {
 	net.Listener
 	perClient int
@@ -103,14 +102,13 @@ func (l *limitListener) makeRoom() bool {
 // server may be slow to read it.
 const newGrace = time.Second
 
-// shed closes a connection waiting for a request, of the client with the
-// most connections: an idle one, else a new one past newGrace, else any
-// new one; the one waiting longest. When none waits, it closes one
-// serving a request of the client with the most, if that client holds a
-// quarter of its share or more: a client that keeps many requests under
-// way (stalled bodies, answers read slowly) cannot keep a newcomer out
-// either, while many clients with a request or two each are served. It
-// reports whether it closed one.
+// shed closes a connection of the client with the most connections: one
+// waiting for a request, an idle one before a new one past newGrace
+// before a new one, the one waiting longest; else, if the client holds a
+// quarter of its share or more, one serving a request. So a client that
+// keeps many requests under way (stalled bodies, answers read slowly)
+// cannot keep a newcomer out either, while the requests of clients with a
+// few connections each are never cut. It reports whether it closed one.
 func (l *limitListener) shed() bool {
 	l.mu.Lock()
 	now := time.Now()
@@ -128,18 +126,13 @@ func (l *limitListener) shed() bool {
 		return r
 	}
 	var victim *limitConn
-	for _, busy := range []bool{false, true} {
-		for c := range l.conns {
-			if c.idleSince.IsZero() != busy || busy && 4*l.open[c.key] < l.perClient {
-				continue
-			}
-			if victim == nil || rank(c) > rank(victim) ||
-				rank(c) == rank(victim) && c.idleSince.Before(victim.idleSince) {
-				victim = c
-			}
+	for c := range l.conns {
+		if c.idleSince.IsZero() && 4*l.open[c.key] < l.perClient {
+			continue // serving a request of a client with few
 		}
-		if victim != nil {
-			break
+		if victim == nil || rank(c) > rank(victim) ||
+			rank(c) == rank(victim) && c.idleSince.Before(victim.idleSince) {
+			victim = c
 		}
 	}
 	l.mu.Unlock()

@@ -287,7 +287,7 @@ func TestLoadUnderAttack(t *testing.T) {
 	}
 	slices.Sort(all)
 	if len(games) < 12 || len(all) == 0 {
-		t.Fatalf("%d games started, %d requests made", len(games), len(all))
+		t.Fatalf("%d games started, %d requests made; failures %v", len(games), len(all), failures)
 	}
 	t.Logf("%v: %d games (%d moves on their boards at the end), %d requests (median %v, 99th percentile %v, slowest %v); attackers' game starts %d, bad positions %d, flood requests %d",
 		run, len(games), plies, len(all), all[len(all)/2], all[len(all)*99/100], all[len(all)-1], starts.Load(), bad.Load(), flooded.Load())
