@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -231,7 +232,7 @@ func TestMoveRoundTrip(t *testing.T) {
 	g := pdn.NewGame(frisian.StartPosition())
 	for _, text := range []string{"32-28", "19-23", "28x19", "14x23"} {
 		st = c.post("/api/move", request{ID: st.ID, Move: text}, http.StatusOK)
-		if _, err := playText(g, text); err != nil {
+		if _, err := testgame.PlayText(g, text); err != nil {
 			t.Fatal(err)
 		}
 		if st.FEN != g.Position().FEN() || st.Played == nil || st.Played.Text != text || st.EngineToMove {
@@ -272,7 +273,7 @@ func TestMoveRoundTrip(t *testing.T) {
 	st = c.post("/api/engine", request{ID: st.ID}, http.StatusOK)
 	p := frisian.MustParseFEN(start)
 	p = p.Apply(mustMove(t, p, "33-28"))
-	if _, err := legalOf(p).ParseMove(context.Background(), st.Played.Text); err != nil || st.Turn != "white" {
+	if _, err := testgame.Legal(p).ParseMove(context.Background(), st.Played.Text); err != nil || st.Turn != "white" {
 		t.Fatalf("computer's reply %q: %v", st.Played.Text, err)
 	}
 	st = c.post("/api/undo", request{ID: st.ID}, http.StatusOK)
@@ -288,7 +289,7 @@ func sameMove(a, b moveJSON) bool {
 
 func mustMove(t *testing.T, p frisian.Position, text string) frisian.Move {
 	t.Helper()
-	m, err := legalOf(p).ParseMove(context.Background(), text)
+	m, err := testgame.Legal(p).ParseMove(context.Background(), text)
 	if err != nil {
 		t.Fatal(err)
 	}

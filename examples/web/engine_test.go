@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -48,7 +49,7 @@ func newGameOf(t *testing.T, s *server, addr, fen string) string {
 func overrunning(d time.Duration) thinker {
 	return func(ctx context.Context, j job, progress func(frisian.Move)) (frisian.Move, error) {
 		time.Sleep(d)
-		moves := legalOf(j.pos).Moves()
+		moves := testgame.Legal(j.pos).Moves()
 		slices.SortFunc(moves, frisian.Move.Compare)
 		return moves[0], nil
 	}

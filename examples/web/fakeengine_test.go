@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"net/http"
 	"os"
 	"runtime"
@@ -63,7 +64,7 @@ func (fakeEngine) Search(ctx context.Context, s hub.Search, report func(hub.Info
 		case <-ctx.Done():
 		}
 	}
-	moves := legalOf(p).Moves()
+	moves := testgame.Legal(p).Moves()
 	slices.SortFunc(moves, frisian.Move.Compare)
 	return hub.Result{Move: moves[0]}, nil
 }

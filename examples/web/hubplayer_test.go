@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -23,7 +24,7 @@ func (e firstMover) Search(ctx context.Context, s hub.Search, report func(hub.In
 		return hub.Result{}, err
 	}
 	e.asked <- p
-	moves := legalOf(p).Moves()
+	moves := testgame.Legal(p).Moves()
 	slices.SortFunc(moves, frisian.Move.Compare)
 	return hub.Result{Move: moves[0]}, nil
 }
@@ -69,7 +70,7 @@ func TestHubPlayer(t *testing.T) {
 	st = c.post("/api/engine", request{ID: st.ID}, http.StatusOK)
 	asked := <-e.asked
 	start := frisian.StartPosition()
-	m, err := legalOf(start).ParseMove(context.Background(), "32-28")
+	m, err := testgame.Legal(start).ParseMove(context.Background(), "32-28")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,9 +78,9 @@ func TestHubPlayer(t *testing.T) {
 	if asked != want {
 		t.Errorf("engine asked about %s, want %s", asked.FEN(), want.FEN())
 	}
-	moves := legalOf(want).Moves()
+	moves := testgame.Legal(want).Moves()
 	slices.SortFunc(moves, frisian.Move.Compare)
-	if st.Played == nil || st.Played.Text != legalOf(want).Text(moves[0]) {
-		t.Errorf("played %+v, want %s", st.Played, legalOf(want).Text(moves[0]))
+	if st.Played == nil || st.Played.Text != testgame.Legal(want).Text(moves[0]) {
+		t.Errorf("played %+v, want %s", st.Played, testgame.Legal(want).Text(moves[0]))
 	}
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"net"
 	"net/http"
@@ -223,9 +224,9 @@ func TestLoadUnderAttack(t *testing.T) {
 					continue
 				}
 				pos := frisian.MustParseFEN(st.FEN)
-				moves := legalOf(pos).Moves()
+				moves := testgame.Legal(pos).Moves()
 				slices.SortFunc(moves, frisian.Move.Compare)
-				status, st := post("/api/move", request{ID: g.id, Move: legalOf(pos).Text(moves[0])})
+				status, st := post("/api/move", request{ID: g.id, Move: testgame.Legal(pos).Text(moves[0])})
 				if status != http.StatusOK {
 					return
 				}
