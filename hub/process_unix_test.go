@@ -143,7 +143,9 @@ func TestGroupStartGivesUp(t *testing.T) {
 	cmd := wrapper(t, "mute")
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
-	_, err := StartCmd(timeout(t, 300*time.Millisecond), cmd, testOptions(t))
+	// Long enough for the wrapper to start the engine, which then says its
+	// pid, on a machine busy with other tests (300 ms was not, once).
+	_, err := StartCmd(timeout(t, time.Second), cmd, testOptions(t))
 	wantErr(t, "StartCmd", err, context.DeadlineExceeded)
 	var pid int
 	if _, err := fmt.Sscanf(stderr.String(), "pid %d", &pid); err != nil {
