@@ -83,7 +83,7 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 		if landed := capture.JumpLandings(own, opp, empty); landed == 0 {
 			return countManSteps(own, empty, turn)
 		} else if again := landed & capture.JumpSources(opp, empty); again == 0 {
-			if oppKings := opp & kings; capture.JumpLandings(own, oppKings, empty) != 0 {
+			if oppKings := opp & kings; oppKings != 0 && capture.JumpLandings(own, oppKings, empty) != 0 {
 				return capture.CountJumps(own, oppKings, empty)
 			}
 			return capture.CountJumps(own, opp, empty)

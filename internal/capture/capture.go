@@ -309,7 +309,7 @@ func (g *Board) JumpOnce() (prey uint64, any, ok bool) {
 	if again := landed & JumpSources(g.Opp, g.Empty); again != 0 {
 		return JumpSources(g.Opp, again) & g.OwnMen, true, false
 	}
-	if JumpLandings(g.OwnMen, g.OppKings, g.Empty) != 0 {
+	if g.OppKings != 0 && JumpLandings(g.OwnMen, g.OppKings, g.Empty) != 0 {
 		return g.OppKings, true, true
 	}
 	return g.Opp, true, true
