@@ -50,10 +50,12 @@ func perft(g *generator, p *Position, depth int, stack []capture.Move) uint64 {
 	g.init(p)
 	moves := g.appendLegal(stack)
 	if depth == 2 {
+		// What the children share, read once rather than after each call.
+		turn, run, scratch := p.turn^1, p.kingRun[p.turn&1^1], moves[len(moves):]
 		var n uint64
 		for _, m := range moves {
 			next, moved, kings := p.boardAfter(m)
-			n += uint64(countMoves(g, next, moved, kings, p.turn^1, p.kingRun[p.turn&1^1], m.Captured(), moves[len(moves):]))
+			n += uint64(countMoves(g, next, moved, kings, turn, run, m.Captured(), scratch))
 		}
 		return n
 	}
