@@ -178,32 +178,27 @@ func (g *Search[M]) kingRoot(dst []M, b int) []M {
 	for t := layout.KingTargets[b] & g.Opp; t != 0 && !g.over; t &= t - 1 {
 		x := bits.TrailingZeros64(t) & 63
 		if layout.JumpPath[b][x]&g.occ == 0 {
-			e := int(kingDir[b][x])
-			dst = g.kingJumps(dst, e, slide(e, x, g.occ), 1<<x, 1+g.jumpScore(x))
+			ahead, lands, fi := landing(b, x, g.occ)
+			dst = g.kingJumps(dst, ahead, lands, 1<<x, 1+g.jumpScore(x), fi)
 		}
 	}
 	return dst
 }
 
 // kingJumps extends a king's capture that has taken the pieces of taken
-// for score, the last of them along direction d, and may land on any
-// square of lands. It goes on straight from the first square only (the
-// others would repeat its paths), never back over the piece just taken,
-// and off the line from any. The capture ends on the squares of lands
-// only if it can go on from none of them: a capture that goes on
+// for score, the last of them jumped onto the squares of ahead, of which
+// it may land on any of lands, fi the first. It goes on straight from fi
+// only (the others would repeat its paths), never back over the piece
+// just taken, and off the line from any. The capture ends on the squares
+// of lands only if it can go on from none of them: a capture that goes on
 // outscores any that ends.
-func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []M {
+func (g *Search[M]) kingJumps(dst []M, ahead, lands, taken uint64, score, fi int) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
-	d &= 7
-	fi := bits.TrailingZeros64(lands) & 63 // the first square, next to the piece taken
-	if d >= 4 {
-		fi = (bits.Len64(lands) - 1) & 63
-	}
 	// The pieces on the line of the jump are behind the piece just taken,
-	// and so out of reach, or straight on, to be jumped from the first
-	// square only.
+	// and so out of reach, or straight on (in ahead), to be jumped from
+	// the first square only.
 	prey := g.Opp &^ taken
 	extended := false
 	for l := lands; l != 0; l &= l - 1 {
@@ -213,12 +208,12 @@ func (g *Search[M]) kingJumps(dst []M, d int, lands, taken uint64, score int) []
 			if layout.JumpPath[at][x]&g.occ != 0 {
 				continue
 			}
-			e := int(kingDir[at][x])
-			if e == d && at != fi {
+			if ahead&(1<<x) != 0 && at != fi {
 				continue
 			}
 			extended = true
-			if dst = g.kingJumps(dst, e, slide(e, x, g.occ), taken|1<<x, score+g.jumpScore(x)); g.over {
+			nextAhead, next, nextFirst := landing(at, x, g.occ)
+			if dst = g.kingJumps(dst, nextAhead, next, taken|1<<x, score+g.jumpScore(x), nextFirst); g.over {
 				return dst
 			}
 		}

@@ -25,25 +25,32 @@ func (g *Board) kingsJumping(kings uint64) uint64 {
 	return out
 }
 
-// slide returns the empty squares past bit b in direction d, up to the
-// first piece of occ.
-func slide(d, b int, occ uint64) uint64 {
-	ray := layout.Rays[d&7][b&63]
-	blockers := ray & occ
-	if d < 4 {
-		return ray & (blockers&-blockers - 1)
+// landing returns, for a king jumping from bit at over bit x, the squares
+// past x on their line (ahead), those of them it can land on up to the
+// first piece of occ (lands), and the first of these, next to x.
+func landing(at, x int, occ uint64) (ahead, lands uint64, first int) {
+	ahead = beyond[at&63][x&63]
+	blockers := ahead & occ
+	if x > at { // towards square 50: the nearest squares are the lowest bits
+		lands = ahead & (blockers&-blockers - 1)
+		return ahead, lands, bits.TrailingZeros64(lands)
 	}
-	return ray &^ (1<<bits.Len64(blockers) - 1)
+	// The blockers lie below bit 63: the shift needs no test for 64.
+	lands = ahead & (^uint64(0) << (uint(bits.Len64(blockers)) & 63))
+	return ahead, lands, bits.Len64(lands) - 1
 }
 
-// kingDir[b][t] is the direction from bit b to bit t on one of b's rays.
-var kingDir = func() (dir [64][64]uint8) {
+// beyond[a][t], for a bit t on one of the rays of bit a, holds the
+// squares past t on that ray: one table look where the direction and
+// then its ray took two in a row.
+var beyond = func() (r [64][64]uint64) {
 	for d := range layout.Rays {
 		for b := range layout.Rays[d] {
-			for r := layout.Rays[d][b]; r != 0; r &= r - 1 {
-				dir[b][bits.TrailingZeros64(r)] = uint8(d)
+			for ray := layout.Rays[d][b]; ray != 0; ray &= ray - 1 {
+				t := bits.TrailingZeros64(ray)
+				r[b][t] = layout.Rays[d][t]
 			}
 		}
 	}
-	return dir
+	return r
 }()

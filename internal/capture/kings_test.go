@@ -68,7 +68,7 @@ func squareList(b uint64) string {
 	return out
 }
 
-// kingDir and slide must agree with walking the board by rows and
+// beyond and landing must agree with walking the board by rows and
 // columns: from every square, each direction a step at a time.
 func TestKingTables(t *testing.T) {
 	// The steps of the directions in order (E, SW, SE, S, then back), as
@@ -87,27 +87,39 @@ func TestKingTables(t *testing.T) {
 			t.Fatalf("square %d: row %d, column %d", n, row, col)
 		}
 		b := int(layout.BitOf[n])
-		for d, s := range steps {
-			occ := r.Uint64() & r.Uint64() & layout.BoardMask
-			var run uint64 // the empty squares from n up to the first piece of occ
-			blocked := false
-			for k := 1; ; k++ {
-				m := square(row+k*s[0], col+k*s[1])
-				if m == 0 {
-					break
+		for _, s := range steps {
+			for k := 1; square(row+k*s[0], col+k*s[1]) != 0; k++ {
+				x := int(layout.BitOf[square(row+k*s[0], col+k*s[1])])
+				occ := r.Uint64() & r.Uint64() & layout.BoardMask
+				// The squares past x, and the empty ones up to the first
+				// piece of occ, the nearest first.
+				var past, run uint64
+				first, blocked := -1, false
+				for j := k + 1; square(row+j*s[0], col+j*s[1]) != 0; j++ {
+					m := int(layout.BitOf[square(row+j*s[0], col+j*s[1])])
+					past |= 1 << m
+					if occ&(1<<m) != 0 {
+						blocked = true
+					} else if !blocked {
+						run |= 1 << m
+						if first < 0 {
+							first = m
+						}
+					}
 				}
-				tb := layout.BitOf[m]
-				if kingDir[b][tb] != uint8(d) {
-					t.Fatalf("kingDir from %d to %d: %d, want %d", n, m, kingDir[b][tb], d)
-				}
-				if occ&(1<<tb) != 0 {
-					blocked = true
-				} else if !blocked {
-					run |= 1 << tb
+				ahead, lands, fi := landing(b, x, occ)
+				if ahead != past || lands != run || (run != 0 && fi != first) {
+					t.Fatalf("landing(%d, %d, %s) = %s, %s, %d; want %s, %s, %d", n, layout.SquareOf[x],
+						squareList(occ), squareList(ahead), squareList(lands), fi, squareList(past), squareList(run), first)
 				}
 			}
-			if got := slide(d, b, occ); got != run {
-				t.Fatalf("slide(%d, %d, %s) = %s, want %s", d, n, squareList(occ), squareList(got), squareList(run))
+		}
+	}
+	// Bits off each other's rays have no squares past.
+	for a := range 64 {
+		for b := range 64 {
+			if layout.AllRays[a]&(1<<b) == 0 && beyond[a][b] != 0 {
+				t.Fatalf("beyond[%d][%d] = %#x, want 0", a, b, beyond[a][b])
 			}
 		}
 	}
