@@ -39,7 +39,9 @@
 // the context: stopping a search and closing a Client always end, and
 // Close leaves no process or goroutine behind. On unix Start runs the
 // engine in a process group of its own and ends the whole group, so that
-// an engine behind a wrapper script, or a child it forked, ends with it.
+// an engine behind a wrapper script, or a child it forked, ends with it; a
+// child that leaves the group (setsid, a daemon) is beyond its reach, as
+// it is beyond a terminal's.
 //
 // A nil context is refused, as in the frisian package: every function and
 // method here that takes a context returns an error wrapping os.ErrInvalid
