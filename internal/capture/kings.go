@@ -54,3 +54,14 @@ var beyond = func() (r [64][64]uint64) {
 	}
 	return r
 }()
+
+// jumpedFrom[t] holds the squares from which a king could jump a piece on
+// bit t: those b with t in layout.KingTargets[b].
+var jumpedFrom = func() (r [64]uint64) {
+	for b := range layout.KingTargets {
+		for t := layout.KingTargets[b]; t != 0; t &= t - 1 {
+			r[bits.TrailingZeros64(t)] |= 1 << b
+		}
+	}
+	return r
+}()

@@ -124,3 +124,25 @@ func TestKingTables(t *testing.T) {
 		}
 	}
 }
+
+// jumpedFrom must hold, for each square, the squares of a line through it
+// from which a king could jump it: those with a square past it, walked a
+// step at a time.
+func TestJumpedFrom(t *testing.T) {
+	for n := 1; n <= layout.NumSquares; n++ {
+		x := int(layout.BitOf[n])
+		var want uint64
+		for d := range 8 {
+			// A king coming from direction d lands on the other side.
+			if layout.Neighbour[(d+4)&7][x] == layout.NoBit {
+				continue
+			}
+			for b := layout.Neighbour[d][x]; b != layout.NoBit; b = layout.Neighbour[d][b] {
+				want |= 1 << b
+			}
+		}
+		if jumpedFrom[x] != want {
+			t.Fatalf("jumpedFrom[%d] = %s, want %s", n, squareList(jumpedFrom[x]), squareList(want))
+		}
+	}
+}
