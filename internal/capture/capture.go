@@ -289,18 +289,21 @@ func (g *Search[M]) keepKing(dst []M, ends, captured uint64, score int) []M {
 		g.best, g.pieceStart, g.seen = score, g.start, 0
 		dst = dst[:g.start]
 	}
-	rest := captured & (captured - 1)
-	many := rest&(rest-1) != 0 && !g.unique // three pieces or more: maybe found before
+	if rest := captured & (captured - 1); rest&(rest-1) == 0 || g.unique {
+		// One or two pieces, or the hard search: no duplicates.
+		for ; ends != 0; ends &= ends - 1 {
+			dst = append(dst, M(Move{from: g.from, to: uint8(bits.TrailingZeros64(ends)), flags: FlagKing, captured: captured}))
+		}
+		return dst
+	}
 	for ; ends != 0; ends &= ends - 1 {
 		at := bits.TrailingZeros64(ends)
 		m := M(Move{from: g.from, to: uint8(at), flags: FlagKing, captured: captured})
-		if many {
-			bit := uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
-			if g.seen&bit != 0 && slices.Contains(dst[g.pieceStart:], m) {
-				continue
-			}
-			g.seen |= bit
+		bit := uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
+		if g.seen&bit != 0 && slices.Contains(dst[g.pieceStart:], m) {
+			continue
 		}
+		g.seen |= bit
 		dst = append(dst, m)
 	}
 	return dst
