@@ -63,7 +63,6 @@ type Search[M Moves] struct {
 	limit       int    // its budget, in nodes
 	over        bool   // the plain search ran past its budget: the piece is hard
 	unique      bool   // the captures come from the hard search, each once
-
 }
 
 // outOfBudget reports whether a search past its budget must stop: always,
@@ -132,8 +131,9 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 		dst = g.kingRoot(dst, b)
 	} else {
 		g.open = g.Empty | 1<<b
-		if land := JumpLandings(1<<b, g.Opp, g.open); land != 0 {
-			dst = g.manJumps(dst, b, 0, 0, land)
+		lo, hi := spreadBits(uint32(g.Opp)), spreadBits(uint32(g.Opp>>32))
+		if land := manLandings(b, g.open, lo, hi); land != 0 {
+			dst = g.manJumps(dst, b, 0, land, lo, hi)
 		}
 	}
 	return dst
@@ -149,9 +149,10 @@ func (g *Search[M]) setPiece(b int, king bool, start int) {
 }
 
 // manJumps extends a man's capture standing on bit at, having taken
-// captured for score, that can jump on to land. A jump that ends is
+// captured, that can jump on to land. lo and hi are the prey not yet
+// taken, spread (spreadBits) for manLandings. A jump that ends is
 // recorded here, not in a call of its own.
-func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land uint64) []M {
+func (g *Search[M]) manJumps(dst []M, at int, captured, land, lo, hi uint64) []M {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
@@ -160,15 +161,36 @@ func (g *Search[M]) manJumps(dst []M, at int, captured uint64, score int, land u
 		// The jumped piece lies half-way between start and landing.
 		x := (at + l) >> 1 & 63
 		taken := captured | 1<<x
-		sc := score + g.jumpScore(x)
-		if next := JumpLandings(1<<l, g.Opp&^taken, g.open); next != 0 {
-			dst = g.manJumps(dst, l, taken, sc, next)
+		// The piece just taken leaves lo and hi only for the jumps after
+		// the next: the one jump back over it lands on at.
+		if next := manLandings(l, g.open, lo, hi) &^ (1 << at); next != 0 {
+			i := at + l // the bit of x in lo and hi
+			m, high := uint64(1)<<(i&63), -uint64(i>>6&1)
+			dst = g.manJumps(dst, l, taken, next, lo^m&^high, hi^m&high)
 		} else {
 			g.nodes++
-			dst = g.record(dst, l, taken, sc)
+			dst = g.record(dst, l, taken, 2*manValue*bits.OnesCount64(taken)+
+				2*(kingValue-manValue)*bits.OnesCount64(taken&g.OppKings))
 		}
 	}
 	return dst
+}
+
+// manLandings returns the squares of open where a man on bit l lands by
+// jumping a piece of the spread prey lo, hi: bits l+y of the 128 bits.
+func manLandings(l int, open, lo, hi uint64) uint64 {
+	l &= 63
+	return layout.ManLandings[l] & open & (lo>>l | hi<<1<<(63-l))
+}
+
+// spreadBits returns x with bit i moved to bit 2i.
+func spreadBits(x uint32) uint64 {
+	v := uint64(x)
+	v = (v | v<<16) & 0x0000ffff0000ffff
+	v = (v | v<<8) & 0x00ff00ff00ff00ff
+	v = (v | v<<4) & 0x0f0f0f0f0f0f0f0f
+	v = (v | v<<2) & 0x3333333333333333
+	return (v | v<<1) & 0x5555555555555555
 }
 
 // kingRoot starts the capture of the king on bit b.

@@ -146,3 +146,53 @@ func TestJumpedFrom(t *testing.T) {
 		}
 	}
 }
+
+// A man's landings, from layout.ManLandings and the spread prey, must
+// agree with walking the board by rows and columns: two steps in each of
+// the eight directions, over a piece of prey onto an empty square.
+func TestManLandings(t *testing.T) {
+	steps := [8][2]int{{0, 2}, {1, -1}, {1, 1}, {2, 0}, {0, -2}, {-1, 1}, {-1, -1}, {-2, 0}}
+	square := func(r, c int) int { // 0 off the board or on a light square
+		if r < 0 || r > 9 || c < 0 || c > 9 || (r+c)%2 == 0 {
+			return 0
+		}
+		return 5*r + c/2 + 1
+	}
+	r := rand.New(rand.NewPCG(46, 4))
+	for range 200 {
+		prey := r.Uint64() & layout.BoardMask
+		open := r.Uint64() &^ prey & layout.BoardMask
+		lo, hi := spreadBits(uint32(prey)), spreadBits(uint32(prey>>32))
+		for i := range 64 {
+			if (lo>>(2*i)&1 != 0) != (i < 32 && prey>>i&1 != 0) || (hi>>(2*i)&1 != 0) != (i < 32 && prey>>(i+32)&1 != 0) {
+				t.Fatalf("spreadBits of %#x: bit %d of %#x, %#x", prey, i, lo, hi)
+			}
+		}
+		for n := 1; n <= layout.NumSquares; n++ {
+			row, col := (n-1)/5, 2*((n-1)%5)+1-(n-1)/5%2
+			var all, want uint64
+			for _, s := range steps {
+				x, y := square(row+s[0], col+s[1]), square(row+2*s[0], col+2*s[1])
+				if x == 0 || y == 0 {
+					continue
+				}
+				all |= 1 << layout.BitOf[y]
+				if prey&(1<<layout.BitOf[x]) != 0 && open&(1<<layout.BitOf[y]) != 0 {
+					want |= 1 << layout.BitOf[y]
+				}
+			}
+			b := int(layout.BitOf[n])
+			if layout.ManLandings[b] != all {
+				t.Fatalf("ManLandings[%d] = %s, want %s", n, squareList(layout.ManLandings[b]), squareList(all))
+			}
+			if got := manLandings(b, open, lo, hi); got != want {
+				t.Fatalf("manLandings(%d, %s, prey %s) = %s, want %s", n, squareList(open), squareList(prey), squareList(got), squareList(want))
+			}
+		}
+	}
+	for b := range 64 {
+		if layout.SquareOf[b] == 0 && layout.ManLandings[b] != 0 {
+			t.Fatalf("ManLandings[%d] = %#x off the board, want 0", b, layout.ManLandings[b])
+		}
+	}
+}

@@ -53,6 +53,9 @@ var (
 	// are all empty.
 	KingTargets [64]uint64
 	JumpPath    [64][64]uint64
+	// ManLandings[b] holds the squares two steps from bit b in a
+	// direction: where a man on b lands after a jump.
+	ManLandings [64]uint64
 )
 
 // NoBit is Neighbour's answer where there is no square.
@@ -82,6 +85,9 @@ func init() {
 			t := b + off
 			if t >= 0 && t < 64 && SquareOf[t] != 0 {
 				Neighbour[d][b] = uint8(t)
+				if t += off; t >= 0 && t < 64 && SquareOf[t] != 0 {
+					ManLandings[b] |= 1 << t
+				}
 			}
 			for t := b + off; t >= 0 && t < 64 && SquareOf[t] != 0; t += off {
 				Rays[d][b] |= 1 << t
