@@ -183,15 +183,21 @@ func manLandings(l int, open, lo, hi uint64) uint64 {
 	return layout.ManLandings[l] & open & (lo>>l | hi<<1<<(63-l))
 }
 
-// spreadBits returns x with bit i moved to bit 2i.
+// spreadBits returns x with bit i moved to bit 2i, a byte at a time.
 func spreadBits(x uint32) uint64 {
-	v := uint64(x)
-	v = (v | v<<16) & 0x0000ffff0000ffff
-	v = (v | v<<8) & 0x00ff00ff00ff00ff
-	v = (v | v<<4) & 0x0f0f0f0f0f0f0f0f
-	v = (v | v<<2) & 0x3333333333333333
-	return (v | v<<1) & 0x5555555555555555
+	return uint64(spreadByte[x&255]) | uint64(spreadByte[x>>8&255])<<16 |
+		uint64(spreadByte[x>>16&255])<<32 | uint64(spreadByte[x>>24])<<48
 }
+
+// spreadByte[b] is b with bit i moved to bit 2i.
+var spreadByte = func() (t [256]uint16) {
+	for b := range t {
+		for i := range 8 {
+			t[b] |= uint16(b>>i&1) << (2 * i)
+		}
+	}
+	return t
+}()
 
 // kingRoot starts the capture of the king on bit b.
 func (g *Search[M]) kingRoot(dst []M, b int) []M {
