@@ -161,6 +161,16 @@ func draws(a object) (frisian.DrawRules, error) {
 	return r, nil
 }
 
+// replayUnder is replay for the calls that also take the draw rules.
+func (b *bridge) replayUnder(a object) (*replayed, frisian.DrawRules, error) {
+	rules, err := draws(a)
+	if err != nil {
+		return nil, 0, err
+	}
+	r, err := b.replay(a)
+	return r, rules, err
+}
+
 // replay returns the game {fen, moves} of a, replayed.
 func (b *bridge) replay(a object) (*replayed, error) {
 	start, err := str(a, "fen")
@@ -265,11 +275,7 @@ func moveObject(legal frisian.Legal, m frisian.Move, path []frisian.Square) obje
 // its text, least path and pieces taken in order, canonical order), the
 // squares of the pieces that can move, and the counters running.
 func (b *bridge) position(a object) (object, error) {
-	rules, err := draws(a)
-	if err != nil {
-		return nil, err
-	}
-	r, err := b.replay(a)
+	r, rules, err := b.replayUnder(a)
 	if err != nil {
 		return nil, err
 	}
@@ -435,11 +441,7 @@ func (b *bridge) board(a object) (object, error) {
 // the tags given ([[name, value], ...], in order) and its result under
 // the draw rules.
 func (b *bridge) pdn(a object) (object, error) {
-	rules, err := draws(a)
-	if err != nil {
-		return nil, err
-	}
-	r, err := b.replay(a)
+	r, rules, err := b.replayUnder(a)
 	if err != nil {
 		return nil, err
 	}
@@ -534,11 +536,7 @@ func result(g *pdn.Game) string {
 // a clock: in WebAssembly a computation holds the thread, so a deadline
 // would not fire until it ended.
 func (b *bridge) engine(a object) (object, error) {
-	rules, err := draws(a)
-	if err != nil {
-		return nil, err
-	}
-	r, err := b.replay(a)
+	r, rules, err := b.replayUnder(a)
 	if err != nil {
 		return nil, err
 	}

@@ -19,26 +19,8 @@ func TestSearchQueue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var order []string
-	var wg sync.WaitGroup
-	queued := 0
-	wait := func(client string) {
-		wg.Go(func() {
-			release, err := q.acquire(ctx, client)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			mu.Lock()
-			order = append(order, client)
-			mu.Unlock()
-			release()
-		})
-		// The waiters queue in this order.
-		queued++
-		waitQueued(q, queued)
-	}
+	s := served{t: t, q: q}
+	wait := s.wait
 	wait("a")
 	wait("a")
 	if _, err := q.acquire(ctx, "a"); !errors.Is(err, errTooManySearches) {
@@ -48,15 +30,14 @@ func TestSearchQueue(t *testing.T) {
 	gone, cancel := context.WithCancel(ctx)
 	cancelled := make(chan error)
 	go func() { _, err := q.acquire(gone, "c"); cancelled <- err }()
-	waitQueued(q, queued+1)
+	waitQueued(q, s.queued+1)
 	cancel()
 	if err := <-cancelled; !errors.Is(err, context.Canceled) {
 		t.Errorf("a search given up: %v", err)
 	}
 	wait("d")
 	first()
-	wg.Wait()
-	if want := []string{"a", "b", "d", "a"}; !slices.Equal(order, want) {
+	if order, want := s.order(), []string{"a", "b", "d", "a"}; !slices.Equal(order, want) {
 		t.Errorf("served in the order %v, want %v", order, want)
 	}
 	if q.free != 1 || len(q.turn) != 0 || len(q.queues) != 0 || len(q.held) != 0 {
@@ -94,26 +75,47 @@ func TestSearchQueueStanding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var order []string
-	var wg sync.WaitGroup
-	for i, client := range []string{"failed", "new", "good", "long ago"} {
-		wg.Go(func() {
-			release, err := q.acquire(ctx, client)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			mu.Lock()
-			order = append(order, client)
-			mu.Unlock()
-			release()
-		})
-		waitQueued(q, i+1)
+	s := served{t: t, q: q}
+	for _, client := range []string{"failed", "new", "good", "long ago"} {
+		s.wait(client)
 	}
 	first()
-	wg.Wait()
-	if want := []string{"good", "new", "long ago", "failed"}; !slices.Equal(order, want) {
+	if order, want := s.order(), []string{"good", "new", "long ago", "failed"}; !slices.Equal(order, want) {
 		t.Errorf("served in the order %v, want %v", order, want)
 	}
+}
+
+// served queues searches of clients, one after another, and records the
+// order in which they get the slot.
+type served struct {
+	t      *testing.T
+	q      *searchQueue
+	queued int
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	got    []string
+}
+
+// wait queues a search of client and returns once it is queued; when it
+// gets the slot it is recorded and the slot let go.
+func (s *served) wait(client string) {
+	s.wg.Go(func() {
+		release, err := s.q.acquire(context.Background(), client)
+		if err != nil {
+			s.t.Error(err)
+			return
+		}
+		s.mu.Lock()
+		s.got = append(s.got, client)
+		s.mu.Unlock()
+		release()
+	})
+	s.queued++
+	waitQueued(s.q, s.queued)
+}
+
+// order waits for every search queued and returns the order served.
+func (s *served) order() []string {
+	s.wg.Wait()
+	return s.got
 }
