@@ -230,7 +230,9 @@ func (g *Search[M]) kingJumps(dst []M, ahead, lands, taken uint64, score, fi int
 	prey := g.Opp &^ taken
 	extended := false
 	// The pairs of a landing and a piece to jump from it, looped over
-	// by whichever of the two sets is smaller: fewer loop exits.
+	// by whichever of the two sets is smaller: fewer loop exits. The two
+	// loops repeat their body: as a method, inlined, it cost 3% more
+	// instructions on the king-heavy suite.
 	if bits.OnesCount64(prey) <= bits.OnesCount64(lands) {
 		for p := prey; p != 0; p &= p - 1 {
 			x := bits.TrailingZeros64(p) & 63
