@@ -10,31 +10,37 @@ import "math/bits"
 // set comes after its subsets; with more, in a hash table for each size.
 type setSearch struct {
 	n         int
-	pieces    [64]uint8  // the pieces in reach, by place
-	place     [64]uint8  // the place of each piece in reach, by bit
-	dense     bool       // at most maxDense pieces: squares by set in index
-	arena     []uint64   // the index or the two tables
-	index     []uint64   // the squares of each set, by number
-	inUse     []uint64   // a bit for each set in index, or slot of the tables, in use
-	at        int        // the number of the next set to expand, or slot of cur
-	cur, next setTable   // with more pieces: the sets of the size being expanded, and of the next
-	full      bool       // a size had more sets than the tables hold
-	jumpBy    [64]uint64 // the places of the pieces that can be jumped from each square
-	// jumpBy of a byte of the board, by byte and value: eight looks, where
-	// a look per square costs a mispredicted branch.
+	pieces    [64]uint8 // the pieces in reach, by place
+	place     [64]uint8 // the place of each piece in reach, by bit
+	dense     bool      // at most maxDense pieces: squares by set in index
+	arena     []uint32  // the index, or the two tables
+	index     []uint32  // the squares of each set, by number: a word each, or two where wide
+	wide      bool      // more than 32 squares within reach: two words a set
+	inUse     []uint64  // a bit for each set in index, or slot of the tables, in use
+	at        int       // the number of the next set to expand, or slot of cur
+	cur, next setTable  // with more pieces: the sets of the size being expanded, and of the next
+	full      bool      // a size had more sets than the tables hold
+	// The squares within reach are numbered in order (square gives the
+	// bit of each): sets of squares as bits of these numbers fit in 32
+	// bits wherever the sets are many, since pieces and squares share 50.
+	square  [64]uint8
+	targets [64]target // the pieces in reach by place, their runs in numbered squares
+	jumpBy  [64]uint64 // the places of the pieces that can be jumped from each numbered square
+	// jumpBy of a byte of squares, by byte and value: four or eight
+	// looks, where a look per square costs a mispredicted branch.
 	jumpByByte [8][256]uint64
 	kings      uint64 // the places of the kings
-	touched    int    // the words of arena written to at least once, in pages
+	touched    int    // the words of index written to at least once, in pages
 }
 
-// The memory of the set search: an index of 2^maxDense sets of 8 bytes, or
-// two tables of setSlots slots of 16 bytes in the same 8 MiB, at most seven
-// eighths full; a full one ends the set search.
+// The memory of the set search: 8 MiB for an index of 2^maxDense words
+// (half of it), or two tables of setSlots slots of three words, at most
+// seven eighths full; a full one ends the set search.
 const (
 	maxDense    = 20
-	setSlotBits = maxDense - 2 // four arrays of setSlots words fill the index
+	setSlotBits = maxDense - 2
 	setSlots    = 1 << setSlotBits
-	pageWords   = 4096 / 8 // the words of a page of memory, as most systems have them
+	pageWords   = 4096 / 4 // the words of a page of memory, as most systems have them
 )
 
 func (s *setSearch) init(h *hardSearch) {
@@ -47,38 +53,64 @@ func (s *setSearch) init(h *hardSearch) {
 		}
 		s.n++
 	}
-	clear(s.jumpBy[:])
+	var number [64]uint8 // of each square within reach, by bit
+	squares := 0
 	for q := h.within; q != 0; q &= q - 1 {
 		b := bits.TrailingZeros64(q)
+		s.square[squares], number[b] = uint8(b), uint8(squares)
+		s.jumpBy[squares] = 0
 		for j := h.jg.jumpable[b] & h.reach; j != 0; j &= j - 1 {
-			s.jumpBy[b] |= 1 << s.place[bits.TrailingZeros64(j)]
+			s.jumpBy[squares] |= 1 << s.place[bits.TrailingZeros64(j)]
+		}
+		squares++
+	}
+	numbered := func(q uint64) (n uint64) {
+		for q &= h.within; q != 0; q &= q - 1 {
+			n |= 1 << number[bits.TrailingZeros64(q)]
+		}
+		return n
+	}
+	for i := range s.n {
+		t := &h.jg.target[s.pieces[i]]
+		s.targets[i].n = t.n
+		for j, r := range t.lines[:t.n] {
+			s.targets[i].lines[j] = [2]uint64{numbered(r[0]), numbered(r[1])}
 		}
 	}
-	for k := range s.jumpByByte {
+	for k := range (squares + 7) / 8 {
 		for v := 1; v < 256; v++ {
 			s.jumpByByte[k][v] = s.jumpByByte[k][v&(v-1)] | s.jumpBy[8*k+bits.TrailingZeros8(uint8(v))]
 		}
 	}
-	s.dense, s.full, s.at = s.n <= maxDense, false, 0
-	start := uint64(1) << h.jg.start
+	s.wide = squares > 32
+	words := 1 << s.n
+	if s.wide {
+		words *= 2
+	}
+	s.dense, s.full, s.at = s.n <= maxDense && words <= 1<<maxDense, false, 0
+	start := numbered(1 << h.jg.start)
 	if s.arena == nil {
-		// The tables share the index's memory and a quarter each of its bitmap.
-		s.arena, s.inUse = make([]uint64, 1<<maxDense), make([]uint64, 1<<maxDense/64)
-		s.cur = setTable{sets: s.arena[:setSlots], squares: s.arena[setSlots : 2*setSlots], inUse: s.inUse[:setSlots/64]}
-		s.next = setTable{sets: s.arena[2*setSlots : 3*setSlots], squares: s.arena[3*setSlots:], inUse: s.inUse[setSlots/64 : 2*setSlots/64]}
+		// Each table takes a quarter of the bitmap. Only the pages written
+		// to cost memory: a fresh process's first page costs some 1.7 µs.
+		s.arena, s.inUse = make([]uint32, 2<<maxDense), make([]uint64, 1<<maxDense/64)
+		a, q := s.arena, setSlots/64
+		s.index = a[:1<<maxDense]
+		s.cur = setTable{setLo: a[:setSlots], setHi: a[setSlots : 2*setSlots], squares: a[2*setSlots : 3*setSlots], inUse: s.inUse[:q]}
+		s.next = setTable{setLo: a[3*setSlots : 4*setSlots], setHi: a[4*setSlots : 5*setSlots], squares: a[5*setSlots : 6*setSlots], inUse: s.inUse[q : 2*q]}
 	}
 	if s.dense {
-		s.index = s.arena[:1<<s.n]
 		// A page of the index never used yet gets a write before expand's
 		// reads, which would make the system fault it in twice: once for a
 		// page of zeros to read, once more to write.
-		for ; s.touched < len(s.index); s.touched += pageWords {
-			s.arena[s.touched] = 0
+		for ; s.touched < words; s.touched += pageWords {
+			s.index[s.touched] = 0
 		}
 		clear(s.inUse[:(1<<s.n+63)/64])
-		s.index[0], s.inUse[0] = start, 1
+		// Where the index is narrow, [1] is set 1's stale entry.
+		s.index[0], s.index[1], s.inUse[0] = uint32(start), uint32(start>>32), 1
 		return
 	}
+	s.full = s.wide // the tables hold a word of squares: never too few past 17 pieces in reach
 	s.cur.empty()
 	s.next.empty()
 	s.cur.add(0, start)
@@ -97,7 +129,7 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 			if s.at = nextInUse(s.inUse, s.at, 1<<s.n); s.at < 0 {
 				return true
 			}
-			set, squares = uint64(s.at), s.index[s.at]
+			set, squares = uint64(s.at), s.squaresOf(s.at)
 		} else {
 			// The slots in order; at the end the tables swap.
 			for s.at = nextInUse(s.cur.inUse, s.at, setSlots); s.at < 0; s.at = nextInUse(s.cur.inUse, 0, setSlots) {
@@ -107,7 +139,7 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 				s.cur, s.next = s.next, s.cur
 				s.next.empty()
 			}
-			set, squares = s.cur.sets[s.at], s.cur.squares[s.at]
+			set, squares = uint64(s.cur.setLo[s.at])|uint64(s.cur.setHi[s.at])<<32, uint64(s.cur.squares[s.at])
 		}
 		s.at++
 		if !s.expand(h, set, squares) {
@@ -123,14 +155,17 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 // reports false when there was no room for them.
 func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	jb := &s.jumpByByte
-	jumps := (jb[0][squares&255] | jb[1][squares>>8&255] | jb[2][squares>>16&255] | jb[3][squares>>24&255] |
-		jb[4][squares>>32&255] | jb[5][squares>>40&255] | jb[6][squares>>48&255] | jb[7][squares>>56]) &^ set
+	jumps := jb[0][squares&255] | jb[1][squares>>8&255] | jb[2][squares>>16&255] | jb[3][squares>>24&255]
+	if s.wide {
+		jumps |= jb[4][squares>>32&255] | jb[5][squares>>40&255] | jb[6][squares>>48&255] | jb[7][squares>>56]
+	}
+	jumps &^= set
 	// Where no piece is left to jump, but only for a set that matters.
 	if score := s.value(set) + h.jg.kingBit; score >= h.bar && set != 0 {
 		var stops uint64
 		for q := squares; q != 0; q &= q - 1 {
 			if s.jumpBy[bits.TrailingZeros64(q)]&^set == 0 {
-				stops |= q & -q
+				stops |= 1 << s.square[bits.TrailingZeros64(q)]
 			}
 		}
 		if stops != 0 {
@@ -143,18 +178,33 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	}
 	for ; jumps != 0; jumps &= jumps - 1 {
 		x := bits.TrailingZeros64(jumps) & 63
-		land := h.jg.target[s.pieces[x]&63].landings(squares)
+		land := s.targets[x].landings(squares)
 		next := set | 1<<x
-		if s.dense {
-			// Without a branch: a set not yet in use has a stale entry.
-			w := &s.inUse[next>>6]
-			s.index[next] = s.index[next]&-(*w>>(next&63)&1) | land
-			*w |= 1 << (next & 63)
-		} else if !s.next.add(next, land) {
-			return false
+		if !s.dense {
+			if !s.next.add(next, land) {
+				return false
+			}
+			continue
+		}
+		// Without a branch: a set not yet in use has a stale entry.
+		w := &s.inUse[next>>6]
+		keep := -uint32(*w >> (next & 63) & 1)
+		if *w |= 1 << (next & 63); s.wide {
+			s.index[2*next] = s.index[2*next]&keep | uint32(land)
+			s.index[2*next+1] = s.index[2*next+1]&keep | uint32(land>>32)
+		} else {
+			s.index[next] = s.index[next]&keep | uint32(land)
 		}
 	}
 	return true
+}
+
+// squaresOf returns the squares of set number i of the index.
+func (s *setSearch) squaresOf(i int) uint64 {
+	if s.wide {
+		return uint64(s.index[2*i]) | uint64(s.index[2*i+1])<<32
+	}
+	return uint64(s.index[i])
 }
 
 // value returns twice the value of the pieces of set (by places).
@@ -179,9 +229,9 @@ func nextInUse(inUse []uint64, from, limit int) int {
 
 // setTable holds sets with their squares, by open addressing.
 type setTable struct {
-	sets, squares []uint64 // setSlots slots
-	inUse         []uint64 // a bit for each slot in use
-	n             int      // the slots in use
+	setLo, setHi, squares []uint32 // setSlots slots
+	inUse                 []uint64 // a bit for each slot in use
+	n                     int      // the slots in use
 }
 
 // empty frees every slot of t.
@@ -198,13 +248,13 @@ func (t *setTable) add(set, squares uint64) bool {
 			if t.n == setSlots*7/8 {
 				return false
 			}
-			t.sets[i], t.squares[i] = set, squares
+			t.setLo[i], t.setHi[i], t.squares[i] = uint32(set), uint32(set>>32), uint32(squares)
 			t.inUse[i>>6] |= 1 << (i & 63)
 			t.n++
 			return true
 		}
-		if t.sets[i] == set {
-			t.squares[i] |= squares
+		if t.setLo[i] == uint32(set) && t.setHi[i] == uint32(set>>32) {
+			t.squares[i] |= uint32(squares)
 			return true
 		}
 	}
