@@ -26,18 +26,20 @@ func (g *Board) kingsJumping(kings uint64) uint64 {
 }
 
 // landing returns, for a king jumping from bit at over bit x, the squares
-// past x on their line (ahead), those of them it can land on up to the
-// first piece of occ (lands), and the first of these, next to x.
-func landing(at, x int, occ uint64) (ahead, lands uint64, first int) {
-	ahead = beyond[at&63][x&63]
+// past x on their line that it can land on, up to the first piece of occ
+// (lands), the first of them, next to x, and that piece (stop, 0 for none).
+func landing(at, x int, occ uint64) (lands uint64, first int, stop uint64) {
+	ahead := beyond[at&63][x&63]
 	blockers := ahead & occ
 	if x > at { // towards square 50: the nearest squares are the lowest bits
-		lands = ahead & (blockers&-blockers - 1)
-		return ahead, lands, bits.TrailingZeros64(lands)
+		stop = blockers & -blockers
+		lands = ahead & (stop - 1)
+		return lands, bits.TrailingZeros64(lands), stop
 	}
 	// The blockers lie below bit 63: the shift needs no test for 64.
-	lands = ahead & (^uint64(0) << (uint(bits.Len64(blockers)) & 63))
-	return ahead, lands, bits.Len64(lands) - 1
+	above := ^uint64(0) << (uint(bits.Len64(blockers)) & 63)
+	lands = ahead & above
+	return lands, bits.Len64(lands) - 1, above >> 1 &^ above
 }
 
 // beyond[a][t], for a bit t on one of the rays of bit a, holds the

@@ -91,14 +91,17 @@ func TestKingTables(t *testing.T) {
 			for k := 1; square(row+k*s[0], col+k*s[1]) != 0; k++ {
 				x := int(layout.BitOf[square(row+k*s[0], col+k*s[1])])
 				occ := r.Uint64() & r.Uint64() & layout.BoardMask
-				// The squares past x, and the empty ones up to the first
-				// piece of occ, the nearest first.
-				var past, run uint64
+				// The squares past x, the empty ones up to the first piece
+				// of occ, the nearest first, and that piece.
+				var past, run, piece uint64
 				first, blocked := -1, false
 				for j := k + 1; square(row+j*s[0], col+j*s[1]) != 0; j++ {
 					m := int(layout.BitOf[square(row+j*s[0], col+j*s[1])])
 					past |= 1 << m
 					if occ&(1<<m) != 0 {
+						if !blocked {
+							piece = 1 << m
+						}
 						blocked = true
 					} else if !blocked {
 						run |= 1 << m
@@ -107,10 +110,10 @@ func TestKingTables(t *testing.T) {
 						}
 					}
 				}
-				ahead, lands, fi := landing(b, x, occ)
-				if ahead != past || lands != run || (run != 0 && fi != first) {
-					t.Fatalf("landing(%d, %d, %s) = %s, %s, %d; want %s, %s, %d", n, layout.SquareOf[x],
-						squareList(occ), squareList(ahead), squareList(lands), fi, squareList(past), squareList(run), first)
+				lands, fi, stop := landing(b, x, occ)
+				if beyond[b][x] != past || lands != run || (run != 0 && fi != first) || stop != piece {
+					t.Fatalf("landing(%d, %d, %s) = %s, %d, %s; want %s, %d, %s", n, layout.SquareOf[x],
+						squareList(occ), squareList(lands), fi, squareList(stop), squareList(run), first, squareList(piece))
 				}
 			}
 		}

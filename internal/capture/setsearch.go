@@ -129,7 +129,10 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 			if s.at = nextInUse(s.inUse, s.at, 1<<s.n); s.at < 0 {
 				return true
 			}
-			set, squares = uint64(s.at), s.squaresOf(s.at)
+			set, squares = uint64(s.at), uint64(s.index[s.at])
+			if s.wide {
+				squares = uint64(s.index[2*s.at]) | uint64(s.index[2*s.at+1])<<32
+			}
 		} else {
 			// The slots in order; at the end the tables swap.
 			for s.at = nextInUse(s.cur.inUse, s.at, setSlots); s.at < 0; s.at = nextInUse(s.cur.inUse, 0, setSlots) {
@@ -155,11 +158,10 @@ func (s *setSearch) run(h *hardSearch, budget int) bool {
 // reports false when there was no room for them.
 func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 	jb := &s.jumpByByte
-	jumps := jb[0][squares&255] | jb[1][squares>>8&255] | jb[2][squares>>16&255] | jb[3][squares>>24&255]
+	jumps := (jb[0][squares&255] | jb[1][squares>>8&255] | jb[2][squares>>16&255] | jb[3][squares>>24&255]) &^ set
 	if s.wide {
-		jumps |= jb[4][squares>>32&255] | jb[5][squares>>40&255] | jb[6][squares>>48&255] | jb[7][squares>>56]
+		jumps |= (jb[4][squares>>32&255] | jb[5][squares>>40&255] | jb[6][squares>>48&255] | jb[7][squares>>56]) &^ set
 	}
-	jumps &^= set
 	// Where no piece is left to jump, but only for a set that matters.
 	if score := s.value(set) + h.jg.kingBit; score >= h.bar && set != 0 {
 		var stops uint64
@@ -197,14 +199,6 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 		}
 	}
 	return true
-}
-
-// squaresOf returns the squares of set number i of the index.
-func (s *setSearch) squaresOf(i int) uint64 {
-	if s.wide {
-		return uint64(s.index[2*i]) | uint64(s.index[2*i+1])<<32
-	}
-	return uint64(s.index[i])
 }
 
 // value returns twice the value of the pieces of set (by places).
