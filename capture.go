@@ -15,7 +15,7 @@ import (
 // capture search with its board, and the king the three-move rule stops
 // from a quiet move.
 type generator struct {
-	capture.Search[capture.Move]
+	capture.Search
 	restricted uint64
 }
 

@@ -45,7 +45,7 @@ const (
 
 // Search is a Board and what a capture search needs besides. The zero
 // value is ready to use once its Board is filled in.
-type Search[M Moves] struct {
+type Search struct {
 	Board
 	// Ctx, when not nil, stops a hard search once it is done; Err then
 	// says why, and the captures are void.
@@ -67,7 +67,7 @@ type Search[M Moves] struct {
 
 // outOfBudget reports whether a search past its budget must stop: always,
 // but at the early budget when the board is not crowded (crowdedPrey).
-func (g *Search[M]) outOfBudget() bool {
+func (g *Search) outOfBudget() bool {
 	if g.limit == earlyBudget {
 		open := g.Empty | g.Own
 		crowd := g.Opp & (open<<layout.E&(open>>layout.E) | open<<layout.SW&(open>>layout.SW) |
@@ -82,7 +82,7 @@ func (g *Search[M]) outOfBudget() bool {
 }
 
 // Jumpers returns the kings and men of the side to move that can jump.
-func (g *Search[M]) Jumpers() (kings, men uint64) {
+func (g *Search) Jumpers() (kings, men uint64) {
 	if g.OwnKings != 0 {
 		kings = g.kingsJumping(g.OwnKings)
 	}
@@ -95,7 +95,7 @@ func (g *Search[M]) Jumpers() (kings, men uint64) {
 // CapturesOf appends the best captures of the given kings and men, those
 // of Jumpers or fewer. Kings go first, since their heavier captures cut
 // the rest; hard pieces go last.
-func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
+func (g *Search) CapturesOf(dst []Move, kings, men uint64) []Move {
 	g.start, g.best, g.Err = len(dst), -1, nil
 	var hardKings, hardMen uint64
 	for k := kings; k != 0; k &= k - 1 {
@@ -123,7 +123,7 @@ func (g *Search[M]) CapturesOf(dst []M, kings, men uint64) []M {
 
 // searchPiece appends the best captures of the piece on bit b found within
 // the budget; g.over reports that it ran out.
-func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
+func (g *Search) searchPiece(dst []Move, b int, king bool, limit int) []Move {
 	g.setPiece(b, king, len(dst))
 	g.nodes, g.limit, g.over = 0, limit, false
 	if king {
@@ -141,7 +141,7 @@ func (g *Search[M]) searchPiece(dst []M, b int, king bool, limit int) []M {
 
 // setPiece makes the piece on bit b the capturing piece, its captures
 // recorded in dst from start on.
-func (g *Search[M]) setPiece(b int, king bool, start int) {
+func (g *Search) setPiece(b int, king bool, start int) {
 	g.from, g.pieceStart, g.seen, g.flags = uint8(b), start, 0, 0
 	if king {
 		g.flags = FlagKing
@@ -152,7 +152,7 @@ func (g *Search[M]) setPiece(b int, king bool, start int) {
 // captured, that can jump on to land. lo and hi are the prey not yet
 // taken, spread (spreadBits) for manLandings. A jump that ends is
 // recorded here, not in a call of its own.
-func (g *Search[M]) manJumps(dst []M, at int, captured, land, lo, hi uint64) []M {
+func (g *Search) manJumps(dst []Move, at int, captured, land, lo, hi uint64) []Move {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
@@ -200,7 +200,7 @@ var spreadByte = func() (t [256]uint16) {
 }()
 
 // kingRoot starts the capture of the king on bit b.
-func (g *Search[M]) kingRoot(dst []M, b int) []M {
+func (g *Search) kingRoot(dst []Move, b int) []Move {
 	g.nodes++
 	b &= 63
 	for t := layout.KingTargets[b] & g.Opp; t != 0 && !g.over; t &= t - 1 {
@@ -220,7 +220,7 @@ func (g *Search[M]) kingRoot(dst []M, b int) []M {
 // taken, and off the line from any. The capture ends on the squares of
 // lands only if it can go on from none of them: a capture that goes on
 // outscores any that ends.
-func (g *Search[M]) kingJumps(dst []M, lands, stop, taken uint64, score, fi int) []M {
+func (g *Search) kingJumps(dst []Move, lands, stop, taken uint64, score, fi int) []Move {
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
@@ -277,7 +277,7 @@ func (g *Search[M]) kingJumps(dst []M, lands, stop, taken uint64, score, fi int)
 }
 
 // jumpScore returns what taking the piece on bit b adds to a score.
-func (g *Search[M]) jumpScore(b int) int {
+func (g *Search) jumpScore(b int) int {
 	return 2*manValue + 2*(kingValue-manValue)*int(g.OppKings>>(b&63)&1)
 }
 
@@ -285,7 +285,7 @@ func (g *Search[M]) jumpScore(b int) int {
 // dropping worse ones and duplicates (other paths over the same pieces to
 // the same end; with one or two pieces the plain search makes none).
 // Inlined, a capture scoring too low costs no call.
-func (g *Search[M]) record(dst []M, at int, captured uint64, score int) []M {
+func (g *Search) record(dst []Move, at int, captured uint64, score int) []Move {
 	if score < g.best {
 		return dst
 	}
@@ -293,12 +293,12 @@ func (g *Search[M]) record(dst []M, at int, captured uint64, score int) []M {
 }
 
 // keep is the rest of record, for a score that may be kept.
-func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
+func (g *Search) keep(dst []Move, at int, captured uint64, score int) []Move {
 	flags := g.flags
 	if flags&FlagKing == 0 && layout.PromotionRow[g.Side&1]&(1<<(at&63)) != 0 {
 		flags |= FlagPromotion
 	}
-	m := M(Move{from: g.from, to: uint8(at), flags: flags, captured: captured})
+	m := Move{from: g.from, to: uint8(at), flags: flags, captured: captured}
 	var bit uint64 // in g.seen, for captures of three pieces or more
 	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
 		bit = uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
@@ -320,7 +320,7 @@ func (g *Search[M]) keep(dst []M, at int, captured uint64, score int) []M {
 
 // keepKing is keep for a king's captures of the pieces of captured ending
 // on each square of ends.
-func (g *Search[M]) keepKing(dst []M, ends, captured uint64, score int) []M {
+func (g *Search) keepKing(dst []Move, ends, captured uint64, score int) []Move {
 	if score > g.best { // the new best: drop the captures kept before
 		g.best, g.pieceStart, g.seen = score, g.start, 0
 		dst = dst[:g.start]
@@ -328,13 +328,13 @@ func (g *Search[M]) keepKing(dst []M, ends, captured uint64, score int) []M {
 	if rest := captured & (captured - 1); rest&(rest-1) == 0 || g.unique {
 		// One or two pieces, or the hard search: no duplicates.
 		for ; ends != 0; ends &= ends - 1 {
-			dst = append(dst, M(Move{from: g.from, to: uint8(bits.TrailingZeros64(ends)), flags: FlagKing, captured: captured}))
+			dst = append(dst, Move{from: g.from, to: uint8(bits.TrailingZeros64(ends)), flags: FlagKing, captured: captured})
 		}
 		return dst
 	}
 	for ; ends != 0; ends &= ends - 1 {
 		at := bits.TrailingZeros64(ends)
-		m := M(Move{from: g.from, to: uint8(at), flags: FlagKing, captured: captured})
+		m := Move{from: g.from, to: uint8(at), flags: FlagKing, captured: captured}
 		bit := uint64(1) << ((captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58)
 		if g.seen&bit != 0 && slices.Contains(dst[g.pieceStart:], m) {
 			continue
@@ -388,7 +388,7 @@ func CountJumps(men, prey, empty uint64) int {
 
 // AppendJumps appends the single jumps over prey of the side to move's men
 // on g, a board without kings on which no man can jump twice (JumpOnce).
-func AppendJumps[M Moves](dst []M, g *Board, prey uint64) []M {
+func AppendJumps(dst []Move, g *Board, prey uint64) []Move {
 	promo := layout.PromotionRow[g.Side&1]
 	for _, off := range layout.Directions {
 		for l := layout.Shift(layout.Shift(g.OwnMen, off)&prey, off) & g.Empty; l != 0; l &= l - 1 {
@@ -397,7 +397,7 @@ func AppendJumps[M Moves](dst []M, g *Board, prey uint64) []M {
 			if promo&(1<<t) != 0 {
 				flags = FlagPromotion
 			}
-			dst = append(dst, M(Move{from: uint8(t - 2*off), to: uint8(t), flags: flags, captured: 1 << (t - off)}))
+			dst = append(dst, Move{from: uint8(t - 2*off), to: uint8(t), flags: flags, captured: 1 << (t - off)})
 		}
 	}
 	return dst

@@ -64,7 +64,7 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 	}
 	switch method {
 	case "plain":
-		var g Search[Move]
+		var g Search
 		g.Init(b.own, b.opp, b.kings, b.side)
 		g.Jumpers()
 		g.start, g.best = 0, -1
@@ -116,14 +116,14 @@ func cmpU(a, b uint64) int {
 
 // captures appends the best captures of the side to move, as the library
 // asks for them.
-func captures(g *Search[Move], dst []Move) []Move {
+func captures(g *Search, dst []Move) []Move {
 	kings, men := g.Jumpers()
 	return g.CapturesOf(dst, kings, men)
 }
 
 // capturers returns the bits of the side to move's pieces that can jump.
 func capturers(b board) uint64 {
-	var g Search[Move]
+	var g Search
 	g.Init(b.own, b.opp, b.kings, b.side)
 	kings, men := g.Jumpers()
 	return kings | men
@@ -461,7 +461,7 @@ func TestEngineIsPlain(t *testing.T) {
 func TestMemoryWithoutPool(t *testing.T) {
 	b, _, _ := parseFEN(t, "W:WK50:B3,7,10,12,13,14,17,20,21,23,25,30,32,36,38,39,41,43,K47")
 	var dst [256]Move
-	var g Search[Move]
+	var g Search
 	var before, after runtime.MemStats
 	runtime.GC() // twice: the pool keeps its items through one
 	runtime.GC()
@@ -489,7 +489,7 @@ func TestNoAllocations(t *testing.T) {
 	names, boards := worstCases(t, 99)
 	var dst [256]Move
 	for i, b := range boards {
-		var g Search[Move]
+		var g Search
 		find := func() {
 			g.Init(b.own, b.opp, b.kings, b.side)
 			captures(&g, dst[:0])
@@ -521,13 +521,13 @@ func TestCallsIndependent(t *testing.T) {
 	}
 	first := make([][]Move, len(boards))
 	for i, b := range boards {
-		var g Search[Move]
+		var g Search
 		g.Init(b.own, b.opp, b.kings, b.side)
 		first[i] = captures(&g, nil)
 	}
 	for i := len(boards) - 1; i >= 0; i-- {
 		b := boards[i]
-		var g Search[Move]
+		var g Search
 		g.Init(b.own, b.opp, b.kings, b.side)
 		again := captures(&g, nil)
 		slices.SortFunc(again, compareMoves)

@@ -97,7 +97,7 @@ func (jg *jumpGraph) value(set uint64) int {
 
 // searchHardPieces finishes the hard pieces, those that could capture the
 // most first, so that their best score cuts the others.
-func (g *Search[M]) searchHardPieces(dst []M, kings, men uint64) []M {
+func (g *Search) searchHardPieces(dst []Move, kings, men uint64) []Move {
 	var h hardSearch
 	h.ctx, h.mem = g.Ctx, hardMemories.Get().(*hardMemory)
 	defer hardMemories.Put(h.mem)

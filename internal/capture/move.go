@@ -34,15 +34,6 @@ func (m Move) Flags() uint8 { return m.flags }
 // Captured returns the captured pieces.
 func (m Move) Captured() uint64 { return m.captured }
 
-// Moves is the caller's move type, defined on Move, so that moves go into
-// the caller's slices as they are found.
-type Moves interface {
-	~struct {
-		from, to, flags uint8
-		captured        uint64
-	}
-}
-
 // Board is a position as move generation reads it.
 type Board struct {
 	Own, Opp                          uint64 // the pieces of the side to move, and of the other side
