@@ -151,8 +151,10 @@ func (g *Search) setPiece(b int, king bool, start int) {
 // manJumps extends a man's capture standing on bit at, having taken
 // captured, that can jump on to land. lo and hi are the prey not yet
 // taken, spread (spreadBits) for manLandings. A jump that ends is
-// recorded here, not in a call of its own.
+// recorded here, not in a call of its own, and the last landing's jumps
+// go on in this call.
 func (g *Search) manJumps(dst []Move, at int, captured, land, lo, hi uint64) []Move {
+node:
 	if g.nodes++; g.nodes > g.limit && g.outOfBudget() {
 		return dst
 	}
@@ -166,6 +168,10 @@ func (g *Search) manJumps(dst []Move, at int, captured, land, lo, hi uint64) []M
 		if next := manLandings(l, g.open, lo, hi) &^ (1 << at); next != 0 {
 			i := at + l // the bit of x in lo and hi
 			m, high := uint64(1)<<(i&63), -uint64(i>>6&1)
+			if land&(land-1) == 0 {
+				at, captured, land, lo, hi = l, taken, next, lo^m&^high, hi^m&high
+				goto node
+			}
 			dst = g.manJumps(dst, l, taken, next, lo^m&^high, hi^m&high)
 		} else {
 			g.nodes++
