@@ -110,7 +110,7 @@ func (s *setSearch) init(h *hardSearch) {
 		s.index[0], s.index[1], s.inUse[0] = uint32(start), uint32(start>>32), 1
 		return
 	}
-	s.full = s.wide // the tables hold a word of squares: never too few past 17 pieces in reach
+	s.full = s.wide // the tables keep a word of squares; past 20 pieces in reach, 29 squares at most
 	s.cur.empty()
 	s.next.empty()
 	s.cur.add(0, start)
