@@ -86,8 +86,9 @@ type DivideEntry struct {
 }
 
 // Divide returns, for each legal move of p in canonical order
-// ([Move.Compare]), the perft count to depth-1 of the position after it; their sum is Perft(p, depth). It is the usual tool
-// for finding where two move generators disagree.
+// ([Move.Compare]), the perft count to depth-1 of the position after it;
+// their sum is Perft(p, depth). It is the usual tool for finding where two
+// move generators disagree.
 func Divide(p Position, depth int) []DivideEntry {
 	var out []DivideEntry
 	if depth <= 0 {

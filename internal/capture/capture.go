@@ -325,7 +325,9 @@ func (g *Search) keep(dst []Move, at int, captured uint64, score int) []Move {
 }
 
 // keepKing is keep for a king's captures of the pieces of captured ending
-// on each square of ends.
+// on each square of ends. It repeats keep's steps rather than sharing
+// them: shared through two inlined helpers, perft of the king-heavy suite
+// took 2–3% longer.
 func (g *Search) keepKing(dst []Move, ends, captured uint64, score int) []Move {
 	if score > g.best { // the new best: drop the captures kept before
 		g.best, g.pieceStart, g.seen = score, g.start, 0

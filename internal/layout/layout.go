@@ -42,10 +42,6 @@ var (
 var (
 	Rays      [8][64]uint64
 	Neighbour [8][64]uint8
-	AllRays   [64]uint64 // the eight rays together
-	// CrossRays[a][b] holds the rays of bit b off line a: all but those
-	// of direction indices a and a+4.
-	CrossRays [4][64]uint64
 	// KingTargets[b] holds the squares on the rays of bit b that have a
 	// square behind them, seen from b: those of pieces a king on b could
 	// jump. JumpPath[b][t] holds, for such a t, the squares between b and
@@ -91,13 +87,7 @@ func init() {
 			}
 			for t := b + off; t >= 0 && t < 64 && SquareOf[t] != 0; t += off {
 				Rays[d][b] |= 1 << t
-				AllRays[b] |= 1 << t
 			}
-		}
-	}
-	for a := range CrossRays {
-		for b := range CrossRays[a] {
-			CrossRays[a][b] = AllRays[b] &^ (Rays[a][b] | Rays[a+4][b])
 		}
 	}
 	for d := range Rays {
