@@ -68,21 +68,29 @@ func squareList(b uint64) string {
 	return out
 }
 
+// The board by rows and columns, for the tests that walk it: the steps of
+// the directions in order (E, SW, SE, S, then back) as (row, column) on
+// the 10×10 board, square 1 at row 0, column 1.
+var steps = [8][2]int{{0, 2}, {1, -1}, {1, 1}, {2, 0}, {0, -2}, {-1, 1}, {-1, -1}, {-2, 0}}
+
+// square returns the square at row r, column c, or 0 off the board or on
+// a light square.
+func square(r, c int) int {
+	if r < 0 || r > 9 || c < 0 || c > 9 || (r+c)%2 == 0 {
+		return 0
+	}
+	return 5*r + c/2 + 1
+}
+
+// rowColumn returns the row and column of square n.
+func rowColumn(n int) (row, col int) { return (n - 1) / 5, 2*((n-1)%5) + 1 - (n-1)/5%2 }
+
 // beyond and landing must agree with walking the board by rows and
 // columns: from every square, each direction a step at a time.
 func TestKingTables(t *testing.T) {
-	// The steps of the directions in order (E, SW, SE, S, then back), as
-	// (row, column) on the 10×10 board, square 1 at row 0, column 1.
-	steps := [8][2]int{{0, 2}, {1, -1}, {1, 1}, {2, 0}, {0, -2}, {-1, 1}, {-1, -1}, {-2, 0}}
-	square := func(r, c int) int { // 0 off the board or on a light square
-		if r < 0 || r > 9 || c < 0 || c > 9 || (r+c)%2 == 0 {
-			return 0
-		}
-		return 5*r + c/2 + 1
-	}
 	r := rand.New(rand.NewPCG(12, 12))
 	for n := 1; n <= layout.NumSquares; n++ {
-		row, col := (n-1)/5, 2*((n-1)%5)+1-(n-1)/5%2
+		row, col := rowColumn(n)
 		if square(row, col) != n {
 			t.Fatalf("square %d: row %d, column %d", n, row, col)
 		}
@@ -158,13 +166,6 @@ func TestJumpedFrom(t *testing.T) {
 // agree with walking the board by rows and columns: two steps in each of
 // the eight directions, over a piece of prey onto an empty square.
 func TestManLandings(t *testing.T) {
-	steps := [8][2]int{{0, 2}, {1, -1}, {1, 1}, {2, 0}, {0, -2}, {-1, 1}, {-1, -1}, {-2, 0}}
-	square := func(r, c int) int { // 0 off the board or on a light square
-		if r < 0 || r > 9 || c < 0 || c > 9 || (r+c)%2 == 0 {
-			return 0
-		}
-		return 5*r + c/2 + 1
-	}
 	r := rand.New(rand.NewPCG(46, 4))
 	for range 200 {
 		prey := r.Uint64() & layout.BoardMask
@@ -176,7 +177,7 @@ func TestManLandings(t *testing.T) {
 			}
 		}
 		for n := 1; n <= layout.NumSquares; n++ {
-			row, col := (n-1)/5, 2*((n-1)%5)+1-(n-1)/5%2
+			row, col := rowColumn(n)
 			var all, want uint64
 			for _, s := range steps {
 				x, y := square(row+s[0], col+s[1]), square(row+2*s[0], col+2*s[1])
