@@ -10,9 +10,8 @@ import (
 
 // Sentinel errors. Every error the package returns for bad input or an
 // unfinished search wraps one of them, so that callers can test the kind of
-// failure with errors.Is. (Misuse, such as a nil reader, wraps
-// os.ErrInvalid; a failing io.Reader or io.Writer's error is returned as
-// it is.)
+// failure with errors.Is. (Misuse, such as a nil context, wraps
+// os.ErrInvalid.)
 //
 // Error messages describe the input and do not start with the package
 // name, so that they can be shown to a user as they are.

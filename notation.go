@@ -167,11 +167,7 @@ func (l Legal) ParseMove(ctx context.Context, s string) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
-	m, err := t.resolve(ctx, l.p, l.moves, clip(s))
-	if me, ok := err.(*MoveError); ok {
-		me.Move = clip(s)
-	}
-	return m, err
+	return t.resolve(ctx, l.p, l.moves, clip(s))
 }
 
 // resolve finds the move of legal, the legal moves of p, that t names; t
@@ -203,12 +199,8 @@ func (t moveText) resolve(ctx context.Context, p Position, legal []Move, text st
 	case 1:
 		return found[0], nil
 	case 0:
-		reason := p.whyIllegal(t, legal)
-		if t.Capture && ctx.Err() != nil {
-			// The reason's own search may have stopped short.
-			return Move{}, fmt.Errorf("resolving %s: %w: %w", text, ErrSearchStopped, ctx.Err())
-		}
-		return Move{}, &MoveError{Move: text, Err: ErrIllegalMove, Reason: reason}
+		// The reason's own search is bounded by its work, not ctx.
+		return Move{}, &MoveError{Move: text, Err: ErrIllegalMove, Reason: p.whyIllegal(t, legal)}
 	}
 	slices.SortFunc(found, Move.Compare)
 	cands := make([]string, len(found))

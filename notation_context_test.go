@@ -82,6 +82,10 @@ func TestParseMoveContextStopped(t *testing.T) {
 	if got, err := parseIn(start, ctx, "32-28"); err != nil || got.From() != 32 {
 		t.Errorf("32-28, cancelled: %v, %v", got, err)
 	}
+	// A capture that no move makes needs no search: illegal, not stopped.
+	if _, err := parseIn(start, ctx, "32x28"); !errors.Is(err, ErrIllegalMove) {
+		t.Errorf("32x28, cancelled: %v; want ErrIllegalMove", err)
+	}
 	// A hard position's moves themselves need the context.
 	hard := MustParseFEN(worstCases(t)[0][1])
 	if _, err := parseIn(hard, ctx, "50x1"); !errors.Is(err, ErrSearchStopped) {
