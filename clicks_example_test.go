@@ -41,22 +41,34 @@ func ExampleLegal_Clicks() {
 	// played 18x38x40x49x38x36 along [18 38 40 49 38 36]
 }
 
-func ExampleLegal_Clicks_computer() {
-	// The computer, or a typed move, names a move without clicks: the
-	// clicks of its path give the pieces in the order jumped, to animate
-	// it as if it had been clicked.
-	p := frisian.MustParseFEN("W:W28:B18,22,23")
-	l, _ := p.Legal(context.Background())
-	m := l.Moves()[0]
-	c := l.Clicks(l.Path(m))
-	fmt.Println(l.Text(m), c.Path, c.Taken)
-
+func ExampleLegal_Clicks_circular() {
 	// A capture that comes back to its start is clicked along its landing
 	// squares: a second click on 28 would let the man go.
-	c = l.Clicks([]frisian.Square{28, 19, 17, 28})
-	got, ok := c.Move()
-	fmt.Println(got == m, ok, c.Taken)
+	p := frisian.MustParseFEN("W:W28:B18,22,23")
+	l, _ := p.Legal(context.Background())
+	c := l.Clicks([]frisian.Square{28, 19, 17, 28})
+	m, ok := c.Move()
+	fmt.Println(l.Text(m), ok, c.Taken)
 	// Output:
-	// 28x17x19x28 [28 17 19 28] [22 18 23]
-	// true true [23 18 22]
+	// 28x17x19x28 true [23 18 22]
+}
+
+func ExampleLegal_Taken() {
+	// The computer, or a typed move, names a move without clicks: to
+	// animate it, a page shows its path and lifts the pieces in the order
+	// they are jumped.
+	p := frisian.MustParseFEN("B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19")
+	l, err := p.Legal(context.Background())
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range l.Moves() {
+		path := l.Path(m)
+		taken, _ := l.Taken(m, path)
+		fmt.Println(l.Text(m), "along", path, "taking", taken)
+	}
+	// Output:
+	// 18x29 along [18 38 40 49 38 29] taking [28 39 44 43 33]
+	// 18x38x29x49x38x36 along [18 38 29 49 38 36] taking [28 33 39 43 37]
+	// 18x38x40x49x38x36 along [18 38 40 49 38 36] taking [28 39 44 43 37]
 }

@@ -9,9 +9,10 @@ import (
 	"pgregory.net/rapid"
 )
 
-// A Legal agrees with the Position calls it stands for, on any position:
-// the moves (in canonical order), their texts, paths, clicks, parsing and
-// outcome.
+// A Legal's answers agree with what other parts of the library work out
+// apart, on any position: its moves with the engine's own list, its paths
+// with the first path Paths lists, the pieces taken along each with the
+// click rules, and each move's text reads back as the move.
 func TestLegalAgrees(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := anyPosition.Draw(t, "position")
@@ -19,7 +20,7 @@ func TestLegalAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := legalOf(p).Moves()
+		want := p.AppendLegalMoves(nil)
 		slices.SortFunc(want, Move.Compare)
 		if got := l.Moves(); !slices.Equal(got, want) {
 			t.Fatalf("%s: Moves %v, want %v", p.FEN(), got, want)
@@ -31,22 +32,74 @@ func TestLegalAgrees(t *testing.T) {
 			if got, err := l.ParseMove(context.Background(), l.Text(m)); err != nil || got != m {
 				t.Fatalf("%s: ParseMove(%s) = %v, %v; want %v", p.FEN(), l.Text(m), got, err, m)
 			}
-			if got, want := l.Path(m), legalOf(p).Path(m); !slices.Equal(got, want) {
-				t.Fatalf("%s: Path(%v) %v, want %v", p.FEN(), m, got, want)
+			path := l.Path(m)
+			for first := range l.Paths(m) {
+				if !slices.Equal(path, first) {
+					t.Fatalf("%s: Path(%v) %v, first of Paths %v", p.FEN(), m, path, first)
+				}
+				break
+			}
+			c := l.Clicks(path)
+			if taken, ok := l.Taken(m, path); !ok || !slices.Equal(taken, c.Taken) || len(taken) != m.Captured().Len() {
+				t.Fatalf("%s: Taken(%v, %v) = %v, %v; clicks take %v", p.FEN(), m, path, taken, ok, c.Taken)
 			}
 		}
 		if l.Contains(Move{}) || l.Path(Move{}) != nil {
 			t.Fatalf("%s: the zero Move is legal", p.FEN())
 		}
-		for _, rules := range []DrawRules{OfficialDraws, LidraughtsDraws} {
-			if got, want := l.Outcome(rules), legalOf(p).Outcome(rules); got != want {
-				t.Fatalf("%s: Outcome %v, want %v", p.FEN(), got, want)
-			}
-		}
-		if got, want := l.Clicks(nil).Next, p.followClicks(want, nil, nil).Next; got != want {
-			t.Fatalf("%s: Clicks(nil).Next %v, want %v", p.FEN(), got, want)
+		if _, ok := l.Taken(Move{}, nil); ok {
+			t.Fatalf("%s: the zero Move has a path", p.FEN())
 		}
 	})
+}
+
+// Taken refuses what is not a path of the move: squares off the board,
+// the path reversed or cut short, a landing square moved, another move's
+// path, and a quiet move's path with more than its two squares.
+func TestTakenRefuses(t *testing.T) {
+	for _, fen := range []string{benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26"} {
+		checkTakenRefuses(t, legalOf(MustParseFEN(fen)))
+	}
+	quiet := legalOf(StartPosition())
+	m := quiet.Moves()[0]
+	if _, ok := quiet.Taken(m, []Square{m.From(), m.To()}); !ok {
+		t.Errorf("%v: its path refused", m)
+	}
+	if _, ok := quiet.Taken(m, []Square{m.From(), m.To(), m.To()}); ok {
+		t.Errorf("%v: a path of three squares taken", m)
+	}
+}
+
+func checkTakenRefuses(t *testing.T, l Legal) {
+	moves := l.Moves()
+	for i, m := range moves {
+		path := l.Path(m)
+		bad := [][]Square{
+			nil,
+			{m.From()},
+			append(slices.Clone(path[:len(path)-1]), 0),
+			append(slices.Clone(path[:len(path)-1]), 255),
+			slices.Concat(path, []Square{m.To()}),
+		}
+		if other := moves[(i+1)%len(moves)]; other != m {
+			bad = append(bad, l.Path(other))
+		}
+		if len(path) > 2 {
+			mid := slices.Clone(path)
+			mid[1] = 51
+			bad = append(bad, mid, path[:len(path)-1])
+		}
+		reversed := slices.Clone(path)
+		slices.Reverse(reversed)
+		if !slices.Equal(reversed, path) {
+			bad = append(bad, reversed)
+		}
+		for _, b := range bad {
+			if taken, ok := l.Taken(m, b); ok {
+				t.Errorf("%v along %v: taken %v, want refused", m, b, taken)
+			}
+		}
+	}
 }
 
 // Legal refuses a nil context, and stops with ErrSearchStopped when its

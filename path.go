@@ -84,7 +84,8 @@ func (w *pathWalker) walk(at int, left uint64) {
 func (p Position) pathNames(ctx context.Context, m Move, want []Square) bool {
 	if len(want)-1 == m.Captured().Len() {
 		// A path with every landing square: replay it rather than search.
-		return p.isPathOf(m, want)
+		_, ok := p.takenAlong(m, want)
+		return ok
 	}
 	return p.anyPathThrough(ctx, m, want)
 }
@@ -152,25 +153,19 @@ func (f *pathFollower) follow(at int, left uint64, k int) bool {
 	return found
 }
 
-// isPathOf reports whether path (start, every landing square, end) is a
-// path of the legal capture m: each step jumps exactly one piece of m's,
-// not taken before, as a king or a man may.
-func (p Position) isPathOf(m Move, path []Square) bool {
-	if path[0] != m.From() || path[len(path)-1] != m.To() {
-		return false
+// takenAlong returns the pieces the legal capture m jumps along path
+// (start, every landing square, end), in order, and whether path is a
+// path of m: each step jumps exactly one piece of m's, not taken before,
+// as a king or a man may.
+func (p Position) takenAlong(m Move, path []Square) ([]Square, bool) {
+	if len(path) < 2 || path[0] != m.From() || path[len(path)-1] != m.To() {
+		return nil, false
 	}
-	w := newWalker(&p, int(m.from()&63), m.captured())
-	var taken uint64
-	for i := 1; i < len(path); i++ {
-		a, b := path[i-1], path[i]
-		if !a.Valid() || !b.Valid() {
-			return false
+	for _, sq := range path {
+		if !sq.Valid() {
+			return nil, false
 		}
-		jumped, ok := w.JumpBetween(int(layout.BitOf[a]), int(layout.BitOf[b]))
-		if !ok || taken&(1<<jumped) != 0 {
-			return false
-		}
-		taken |= 1 << jumped
 	}
-	return taken == m.captured()
+	w := p.walkClicks(m, path, nil)
+	return w.taken, w.ok && w.left == 0
 }

@@ -30,7 +30,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -203,17 +202,12 @@ func (d *drawer) origin(sq frisian.Square) (x, y int) {
 }
 
 // isPath reports whether path is a whole landing path of the legal move m
-// of p. It follows the path as clicks (Legal.Clicks) rather than comparing
-// with every path of m (Legal.Paths), as a king's capture can have
-// countless paths.
+// of p. It follows the path on the board (Legal.Taken) rather than
+// comparing with every path of m (Legal.Paths), as a king's capture can
+// have countless paths.
 func isPath(l frisian.Legal, m frisian.Move, path []frisian.Square) bool {
-	if len(path) < 2 {
-		return false
-	}
-	// Clicked along, a whole path makes its move and stays as it is.
-	c := l.Clicks(path)
-	got, ok := c.Move()
-	return ok && got == m && slices.Equal(c.Path, path)
+	_, ok := l.Taken(m, path)
+	return ok
 }
 
 // center returns the centre of sq in viewBox units.
