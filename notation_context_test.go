@@ -27,9 +27,10 @@ func contextTexts(p Position) []string {
 	return texts
 }
 
-// Under a context that is never done, ParseMoveContext gives ParseMove's
-// answer, error text included, on the hardest known positions and on
-// ordinary ones.
+// Under a context that could be done but is not, Legal.ParseMove gives
+// the answer it gives without a deadline (where it skips the checks),
+// error text included, on the hardest known positions and on ordinary
+// ones.
 func TestParseMoveContextSame(t *testing.T) {
 	t.Parallel() // with the other long checks of exact answers, after the rest
 	fens := []string{StartPosition().FEN(), benchMiddlegame, benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26"}
@@ -41,14 +42,15 @@ func TestParseMoveContextSame(t *testing.T) {
 			fens = append(fens, c[1]) // short: three of the sample's one-move rows
 		}
 	}
-	ctx := context.Background()
+	live, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	for _, fen := range fens {
 		p := MustParseFEN(fen)
 		for _, text := range contextTexts(p) {
 			want, wantErr := legalOf(p).ParseMove(context.Background(), text)
-			got, err := parseIn(p, ctx, text)
+			got, err := parseIn(p, live, text)
 			if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
-				t.Errorf("%s %s: ParseMoveContext %v, %v; ParseMove %v, %v", fen, text, got, err, want, wantErr)
+				t.Errorf("%s %s: under a live context %v, %v; without %v, %v", fen, text, got, err, want, wantErr)
 			}
 			checkAmong(t, p, text)
 		}
@@ -168,9 +170,9 @@ func hubTexts(p Position) []string {
 	return texts
 }
 
-// Under a context that is never done, and under one that could be but is
-// not, ParseHubMoveContext gives ParseHubMove's answer, error text
-// included, and a legal move's Hub text reads back as that move.
+// Under a context that could be done but is not, Legal.ParseHubMove gives
+// the answer it gives without a deadline, error text included, and a
+// legal move's Hub text reads back as that move.
 func TestParseHubMoveContextSame(t *testing.T) {
 	t.Parallel() // with the other long checks of exact answers, after the rest
 	fens := []string{StartPosition().FEN(), benchMiddlegame, benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26"}
@@ -187,11 +189,8 @@ func TestParseHubMoveContextSame(t *testing.T) {
 		p := MustParseFEN(fen)
 		for _, text := range hubTexts(p) {
 			want, wantErr := legalOf(p).ParseHubMove(text)
-			for _, ctx := range []context.Context{context.Background(), live} {
-				got, err := parseHubIn(p, ctx, text)
-				if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
-					t.Errorf("%s %s: ParseHubMoveContext %v, %v; ParseHubMove %v, %v", fen, text, got, err, want, wantErr)
-				}
+			if got, err := parseHubIn(p, live, text); got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Errorf("%s %s: under a live context %v, %v; without %v, %v", fen, text, got, err, want, wantErr)
 			}
 			if wantErr == nil && (!legalOf(p).Contains(want) || want.String() != text) {
 				t.Errorf("%s %s: read as %s", fen, text, want.String())
