@@ -89,7 +89,9 @@
 // hundred milliseconds, but no bound on its time is proven for every
 // placement: a server that reads positions or moves from strangers gives
 // [Position.Legal] a deadline, as one that reads their files gives package
-// pdn's reader.
+// pdn's reader. Past that, [Legal.Clicks] takes no context: each click
+// costs up to a few milliseconds on the hardest placements known, so a
+// server bounds the number of clicks it takes in one request.
 //
 // # Speed
 //
