@@ -55,13 +55,16 @@ type Clicks struct {
 	// [ErrAmbiguousMove] (an end square that several moves share) or
 	// [ErrInvalidMove] (not a square); nil when the click was taken.
 	Refused error
-
-	move Move // once the clicks make one
 }
 
 // Move returns the move the clicks make, and false while they make none
-// yet.
-func (c Clicks) Move() (Move, bool) { return c.move, !c.move.IsZero() }
+// yet: once Path is a whole path of the one move left in Moves.
+func (c Clicks) Move() (Move, bool) {
+	if len(c.Path) > 0 && c.Next.Empty() && len(c.Moves) == 1 {
+		return c.Moves[0], true
+	}
+	return Move{}, false
+}
 
 // Clicks follows click-by-click move input, as a board UI needs it: it
 // takes the squares clicked, in order, from nothing selected, and returns
@@ -123,19 +126,17 @@ func (ws walkers) of(p *Position, m Move) *capture.Walker {
 func (l Legal) follow(path []Square, ws walkers) Clicks {
 	c := l.p.followClicks(l.moves, path, ws)
 	c.Path = slices.Clone(path)
-	if len(path) > 0 && c.Next.Empty() && len(c.Moves) == 1 {
-		c.move = c.Moves[0] // a whole path, which fixes the pieces taken
-	}
 	return c
 }
 
 // click returns the Clicks after c and a click on sq (see Legal.Clicks).
 func (l Legal) click(c Clicks, sq Square, ws walkers) Clicks {
 	c.Refused = nil
-	switch {
-	case !c.move.IsZero():
+	if _, done := c.Move(); done {
 		c.Refused = &MoveError{Move: sq.String(), Err: ErrIllegalMove, Reason: "the move is already complete"}
 		return c
+	}
+	switch {
 	case !sq.Valid():
 		c.Refused = invalidMove(sq.String(), "not a square (1–50)")
 		return c
@@ -154,7 +155,7 @@ func (l Legal) click(c Clicks, sq Square, ws walkers) Clicks {
 		switch {
 		case len(ends) == 1:
 			path, taken := l.p.finishClicks(ends[0], c.Path, ws)
-			return Clicks{Path: path, Moves: ends, Taken: taken, move: ends[0]}
+			return Clicks{Path: path, Moves: ends, Taken: taken}
 		case len(ends) > 1:
 			cands := make([]string, len(ends))
 			for i, m := range ends {
