@@ -143,7 +143,7 @@ func (l Legal) click(c Clicks, sq Square, ws walkers) Clicks {
 	case len(c.Path) == 1 && sq == c.Path[0]:
 		return l.follow(nil, ws)
 	case len(c.Path) > 0 && c.Next.Has(sq):
-		return l.follow(append(slices.Clone(c.Path), sq), ws)
+		return l.follow(append(c.Path[:len(c.Path):len(c.Path)], sq), ws) // follow keeps a copy
 	}
 	if len(c.Path) > 0 {
 		var ends []Move

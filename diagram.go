@@ -36,7 +36,6 @@ import (
 // Any other Color draws the board from White's side. Every line ends in a
 // newline. Any Position, the zero one included, has a diagram.
 func (p Position) Diagram(from Color) string {
-	c := from
 	var b strings.Builder
 	const frame = "   +---------------------+\n"
 	b.Grow(13 * 32)
@@ -50,7 +49,7 @@ func (p Position) Diagram(from Color) string {
 	for i := range 10 {
 		// Turning the board round reverses both the rows and the columns.
 		row, left, right := i, 5*i+1, 5*i+5
-		if c == Black {
+		if from == Black {
 			row = 9 - i
 			left, right = 5*row+5, 5*row+1
 		}
@@ -58,7 +57,7 @@ func (p Position) Diagram(from Color) string {
 		b.WriteString(" |")
 		for j := range 10 {
 			col := j
-			if c == Black {
+			if from == Black {
 				col = 9 - j
 			}
 			b.WriteByte(' ')

@@ -27,7 +27,7 @@ func (p Position) whyIllegal(t moveText, legal []Move) string {
 	if len(legal) == 0 {
 		return fmt.Sprintf("%s has no legal move", us)
 	}
-	captures := len(legal) > 0 && legal[0].IsCapture()
+	captures := legal[0].IsCapture()
 	if !t.Capture {
 		if captures {
 			return "capturing is compulsory (Art. 10)"

@@ -45,10 +45,7 @@ func (p Position) Legal(ctx context.Context) (Legal, error) {
 	if g.Err != nil {
 		return Legal{}, fmt.Errorf("legal moves of %s: %w: %w", p.FEN(), ErrSearchStopped, g.Err)
 	}
-	l := Legal{p, make([]Move, len(moves))}
-	for i, m := range moves {
-		l.moves[i] = Move{m}
-	}
+	l := Legal{p, slices.Clone(asMoves(moves))}
 	slices.SortFunc(l.moves, Move.Compare)
 	return l, nil
 }
