@@ -196,7 +196,7 @@ func TestClicksRefused(t *testing.T) {
 	}{
 		{capture, []Square{17}, "capturing is compulsory"},
 		{capture, []Square{28}, "28 holds a white piece and black is to move"},
-		{capture, []Square{23}, "square 23 is empty"},
+		{capture, []Square{23}, "no piece on 23"},
 		{capture, []Square{18, 38, 1}, "the capture cannot go on to 1"},
 		{start, []Square{32, 22}, "the man on 32 cannot go to 22"},
 		{start, []Square{47}, "the man on 47 has no move"},

@@ -51,7 +51,7 @@ type Clicks struct {
 	// them as about to go.
 	Taken []Square
 	// Refused says why the last click changed nothing it could: a
-	// *MoveError wrapping [ErrIllegalMove] (such as "square 23 is empty"),
+	// *MoveError wrapping [ErrIllegalMove] (such as "no piece on 23"),
 	// [ErrAmbiguousMove] (an end square that several moves share) or
 	// [ErrInvalidMove] (not a square); nil when the click was taken.
 	Refused error
@@ -189,12 +189,11 @@ func (l Legal) refusal(path []Square, sq Square) string {
 		return fmt.Sprintf("the capture cannot go on to %d", sq)
 	case len(path) == 1 && piece == NoPiece:
 		return fmt.Sprintf("the %s on %d cannot go to %d", pieceKind(p.PieceAt(path[0])), path[0], sq)
-	case piece == NoPiece:
-		return fmt.Sprintf("square %d is empty and %s is to move", sq, turn)
-	case piece.Color() != turn:
-		return fmt.Sprintf("%d holds a %s piece and %s is to move", sq, piece.Color(), turn)
-	case len(l.moves) == 0:
-		return fmt.Sprintf("%s has no legal move", turn)
+	}
+	if why := p.whyNotMover(sq, l.moves); why != "" {
+		return why
+	}
+	switch {
 	case l.moves[0].IsCapture():
 		return "capturing is compulsory, with a piece that takes the most (Art. 10–12)"
 	case piece.IsKing() && p.KingRun(turn) == KingRun{Count: KingRunLimit, Square: sq}:

@@ -16,17 +16,10 @@ import (
 // ignoring precedence to tell a lighter capture from an impossible one.
 func (p Position) whyIllegal(t moveText, legal []Move) string {
 	from, to := t.Squares[0], t.Squares[len(t.Squares)-1]
-	us := p.Turn()
-	pc := p.PieceAt(from)
-	switch {
-	case pc == NoPiece:
-		return fmt.Sprintf("no piece on %d", from)
-	case pc.Color() != us:
-		return fmt.Sprintf("%d holds a %s piece and %s is to move", from, pc.Color(), us)
+	if why := p.whyNotMover(from, legal); why != "" {
+		return why
 	}
-	if len(legal) == 0 {
-		return fmt.Sprintf("%s has no legal move", us)
-	}
+	us, pc := p.Turn(), p.PieceAt(from)
 	captures := legal[0].IsCapture()
 	if !t.Capture {
 		if captures {
@@ -60,6 +53,22 @@ func (p Position) whyIllegal(t moveText, legal []Move) string {
 		return fmt.Sprintf("no legal capture of the piece on %d goes that way", from)
 	}
 	return fmt.Sprintf("the piece on %d cannot capture to %d that way", from, to)
+}
+
+// whyNotMover says why the piece on sq cannot begin any of legal, the
+// legal moves of p, where the square alone shows it: no piece, one of the
+// side not to move, or no legal move at all; "" otherwise.
+func (p Position) whyNotMover(sq Square, legal []Move) string {
+	us := p.Turn()
+	switch pc := p.PieceAt(sq); {
+	case pc == NoPiece:
+		return fmt.Sprintf("no piece on %d", sq)
+	case pc.Color() != us:
+		return fmt.Sprintf("%d holds a %s piece and %s is to move", sq, pc.Color(), us)
+	case len(legal) == 0:
+		return fmt.Sprintf("%s has no legal move", us)
+	}
+	return ""
 }
 
 // describeTaken says what a set of captured squares holds in p: "2 men",
