@@ -219,7 +219,7 @@ func BenchmarkUIPosition(b *testing.B) {
 				_, _ = parseIn(p, ctx, c.text)
 			}
 		})
-		b.Run(c.name+"/ResolveAmong", func(b *testing.B) {
+		b.Run(c.name+"/resolveAmong", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				_, _ = text.resolveAmong(ctx, p, legal)

@@ -85,8 +85,8 @@ func towards(n int) int {
 	return 1
 }
 
-// TestClicksOracle: for every prefix of every path, FollowClicks (given the
-// legal moves in a random order) and NextSquares give exactly the squares
+// TestClicksOracle: for every prefix of every path, followClicks (given the
+// legal moves in a random order) and Clicks.Next give exactly the squares
 // and moves that listing the paths gives, the pieces jumped are those the
 // geometry of the clicks crosses, every move completes to its least path
 // through the prefix, a whole path gives its move alone, and a prefix
@@ -114,7 +114,7 @@ func TestClicksOracle(t *testing.T) {
 			prefix := []Square(k)
 			gotNext, gotMoves := nextSquares(p, prefix)
 			if gotNext != o.next[k] || !slices.Equal(gotMoves, want) {
-				t.Fatalf("%s: NextSquares(%v) = %v, %v; want %v, %v", p.FEN(), prefix, gotNext, gotMoves, o.next[k], want)
+				t.Fatalf("%s: Clicks.Next(%v) = %v, %v; want %v, %v", p.FEN(), prefix, gotNext, gotMoves, o.next[k], want)
 			}
 			c := p.followClicks(legal, prefix, nil)
 			// the moves in the order given
@@ -125,10 +125,10 @@ func TestClicksOracle(t *testing.T) {
 				}
 			}
 			if c.Next != o.next[k] || !slices.Equal(c.Moves, inOrder) {
-				t.Fatalf("%s: FollowClicks(%v) = %v, %v; want %v, %v", p.FEN(), prefix, c.Next, c.Moves, o.next[k], inOrder)
+				t.Fatalf("%s: followClicks(%v) = %v, %v; want %v, %v", p.FEN(), prefix, c.Next, c.Moves, o.next[k], inOrder)
 			}
 			if tk := jumpedAlong(p, prefix); !slices.Equal(c.Taken, tk) {
-				t.Fatalf("%s: FollowClicks(%v) took %v, want %v", p.FEN(), prefix, c.Taken, tk)
+				t.Fatalf("%s: followClicks(%v) took %v, want %v", p.FEN(), prefix, c.Taken, tk)
 			}
 			if c.Next.Empty() {
 				if len(c.Moves) != 1 {
@@ -176,10 +176,10 @@ func TestClicksOracle(t *testing.T) {
 				}
 				ext := append(slices.Clip(prefix), sq)
 				if n, m := nextSquares(p, ext); !n.Empty() || m != nil {
-					t.Fatalf("%s: NextSquares(%v) = %v, %v; want nothing", p.FEN(), ext, n, m)
+					t.Fatalf("%s: Clicks.Next(%v) = %v, %v; want nothing", p.FEN(), ext, n, m)
 				}
 				if c := p.followClicks(legal, ext, nil); !c.Next.Empty() || c.Moves != nil || c.Taken != nil {
-					t.Fatalf("%s: FollowClicks(%v) = %+v; want nothing", p.FEN(), ext, c)
+					t.Fatalf("%s: followClicks(%v) = %+v; want nothing", p.FEN(), ext, c)
 				}
 			}
 		}
@@ -212,7 +212,7 @@ func TestFollowClicksAnyMoves(t *testing.T) {
 	}
 }
 
-func TestNextSquares(t *testing.T) {
+func TestClicksNext(t *testing.T) {
 	start := StartPosition()
 	next, moves := nextSquares(start, nil)
 	if next != SquareSetOf(31, 32, 33, 34, 35) || len(moves) != 9 {
@@ -258,11 +258,11 @@ func TestNextSquares(t *testing.T) {
 	}
 }
 
-// TestNextSquaresWorstCase clicks through lidraughts' worst case, a king
+// TestClicksNextWorstCase clicks through lidraughts' worst case, a king
 // taking 32 kings along astronomically many paths: each click is answered
 // at once, every path offered can be finished, the clicked path is the
 // move, and a path begun by a few clicks is completed to one of the move.
-func TestNextSquaresWorstCase(t *testing.T) {
+func TestClicksNextWorstCase(t *testing.T) {
 	p := MustParseFEN(benchPathological)
 	m := legalOf(p).Moves()[0]
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -340,7 +340,7 @@ func TestNextSquaresWorstCase(t *testing.T) {
 	}
 }
 
-func BenchmarkNextSquaresPathological(b *testing.B) {
+func BenchmarkClicksPathological(b *testing.B) {
 	p := MustParseFEN(benchPathological)
 	prefix := []Square{5, 14, 25, 39}
 	for b.Loop() {
@@ -348,7 +348,7 @@ func BenchmarkNextSquaresPathological(b *testing.B) {
 	}
 }
 
-func BenchmarkNextSquaresKingCaptures(b *testing.B) {
+func BenchmarkClicksKingCaptures(b *testing.B) {
 	p := MustParseFEN(benchKingCaptures)
 	_, moves := nextSquares(p, nil)
 	prefix := []Square{moves[0].From()}

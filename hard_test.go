@@ -30,11 +30,11 @@ func TestPathologicalText(t *testing.T) {
 	p := MustParseFEN(benchPathological)
 	m := legalOf(p).Moves()[0]
 	if got := legalOf(p).Text(m); got != "5x46" {
-		t.Errorf("MoveText = %q", got)
+		t.Errorf("Text = %q", got)
 	}
 	full := p.fullText(m)
 	if n := len(strings.Split(full, "x")); n != 33 {
-		t.Errorf("FullMoveText = %q: %d squares", full, n)
+		t.Errorf("fullText = %q: %d squares", full, n)
 	}
 	if got, err := legalOf(p).ParseMove(context.Background(), full); err != nil || got != m {
 		t.Errorf("ParseMove(%q) = %v, %v", full, got, err)
@@ -46,7 +46,7 @@ func TestPathologicalText(t *testing.T) {
 	}
 }
 
-// LegalMovesContext gives LegalMoves' answer, or, once its context is
+// Legal(ctx) gives Legal's answer without a context, or, once its context is
 // done, no moves and an error that names both causes.
 func TestLegalMovesContext(t *testing.T) {
 	for _, c := range worstCaseSample(t) {
@@ -89,9 +89,9 @@ func (c *stopAfter) Err() error {
 
 func (c *stopAfter) Done() <-chan struct{} { return make(chan struct{}) }
 
-// Stopped at any of its looks at the context, LegalMovesContext gives no
+// Stopped at any of its looks at the context, Legal(ctx) gives no
 // moves and ErrSearchStopped, never a partial list; left alone it gives
-// LegalMoves' answer.
+// Legal's answer without a context.
 func TestStopsAnywhere(t *testing.T) {
 	for _, name := range []string{"climb5Kings", "climb4Mixed", "climb6Mixed2", "climbMan21", "kings32"} {
 		var fen string

@@ -57,7 +57,7 @@ func TestParseMoveContextSame(t *testing.T) {
 	}
 }
 
-// Once its context is done, ParseMoveContext answers a text that needs a
+// Once its context is done, ParseMove under ctx answers a text that needs a
 // search with ErrSearchStopped and the context's error, and never with
 // a move or an illegal-move error it could not prove. A quiet move or a
 // full path needs no search.
@@ -93,7 +93,7 @@ func TestParseMoveContextStopped(t *testing.T) {
 	if _, err := parseIn(hard, ctx, "50x1"); !errors.Is(err, ErrSearchStopped) {
 		t.Errorf("man26, cancelled: %v; want ErrSearchStopped", err)
 	}
-	// ResolveAmong, given the moves, searches the partial path under ctx
+	// resolveAmong, given the moves, searches the partial path under ctx
 	// alike, and answers the rest whatever ctx.
 	among := func(p Position, text string) (Move, error) {
 		t.Helper()
@@ -104,17 +104,17 @@ func TestParseMoveContextStopped(t *testing.T) {
 		return mt.resolveAmong(ctx, p, legalOf(p).Moves())
 	}
 	if got, err := among(p, partial); !errors.Is(err, ErrSearchStopped) || !errors.Is(err, context.Canceled) || !got.IsZero() {
-		t.Errorf("ResolveAmong %s, cancelled: %v, %v; want ErrSearchStopped", partial, got, err)
+		t.Errorf("resolveAmong %s, cancelled: %v, %v; want ErrSearchStopped", partial, got, err)
 	}
 	if got, err := among(p, p.fullText(m)); err != nil || got != m {
-		t.Errorf("ResolveAmong full path, cancelled: %v, %v; want %v", got, err, m)
+		t.Errorf("resolveAmong full path, cancelled: %v, %v; want %v", got, err, m)
 	}
 	if got, err := among(start, "32-28"); err != nil || got.From() != 32 {
-		t.Errorf("ResolveAmong 32-28, cancelled: %v, %v", got, err)
+		t.Errorf("resolveAmong 32-28, cancelled: %v, %v", got, err)
 	}
 	var nilCtx context.Context
 	if _, err := (moveText{Squares: []Square{32, 28}}).resolveAmong(nilCtx, start, legalOf(start).Moves()); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("ResolveAmong, nil context: %v; want os.ErrInvalid", err)
+		t.Errorf("resolveAmong, nil context: %v; want os.ErrInvalid", err)
 	}
 	if _, err := parseIn(start, nilCtx, "32-28"); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("nil context: %v; want os.ErrInvalid", err)
@@ -126,14 +126,14 @@ func TestNilContexts(t *testing.T) {
 	var nilCtx context.Context
 	p := StartPosition()
 	if _, err := movesIn(p, nilCtx); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("LegalMovesContext(nil): %v", err)
+		t.Errorf("Legal(nil): %v", err)
 	}
 	// Bad text with a nil ctx: the nil ctx is the error.
 	if _, err := parseIn(p, nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("ParseMoveContext(nil, %q): %v", "x", err)
+		t.Errorf("ParseMove(nil, %q): %v", "x", err)
 	}
 	if _, err := parseHubIn(p, nilCtx, "x"); !errors.Is(err, os.ErrInvalid) {
-		t.Errorf("ParseHubMoveContext(nil, %q): %v", "x", err)
+		t.Errorf("ParseHubMove(nil, %q): %v", "x", err)
 	}
 
 }
@@ -202,7 +202,7 @@ func TestParseHubMoveContextSame(t *testing.T) {
 	}
 }
 
-// Once its context is done, ParseHubMoveContext answers in a position whose
+// Once its context is done, ParseHubMove under ctx answers in a position whose
 // captures need a long search with ErrSearchStopped and the context's
 // error, never with a move or an illegal-move error; where the moves come
 // from the quick pass it answers as usual. A nil context is misuse.
@@ -229,7 +229,7 @@ func TestParseHubMoveContextStopped(t *testing.T) {
 	}
 }
 
-// ResolveAmong given moves that are not p's, or none, answers without
+// resolveAmong given moves that are not p's, or none, answers without
 // panicking, and with a typed error when it finds no move.
 func TestResolveAmongOtherMoves(t *testing.T) {
 	checkProp(t, func(t *rapid.T) {

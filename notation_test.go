@@ -147,7 +147,7 @@ func TestParseMoveAmbiguous(t *testing.T) {
 		}
 	}
 	if got := legalOf(p).Text(a); got != p.fullText(a) || got == "18x36" {
-		t.Errorf("MoveText = %q, want the full path", got)
+		t.Errorf("Text = %q, want the full path", got)
 	}
 	// Each full path and each distinguishing partial path names one move.
 	for text, want := range map[string]Move{
@@ -181,14 +181,14 @@ func TestParseMoveVariants(t *testing.T) {
 	}
 	full := p.fullText(m)
 	if strings.Count(full, "x") != 3 {
-		t.Errorf("FullMoveText = %q, want start, two landings and end", full)
+		t.Errorf("fullText = %q, want start, two landings and end", full)
 	}
 	if got, err := legalOf(p).ParseMove(context.Background(), full); err != nil || got != m {
 		t.Errorf("ParseMove(%q) = %v, %v", full, got, err)
 	}
 	// Written, it shows its path: "28x28" would puzzle a reader.
 	if got := legalOf(p).Text(m); got != full {
-		t.Errorf("MoveText = %q, want %q", got, full)
+		t.Errorf("Text = %q, want %q", got, full)
 	}
 }
 
@@ -242,12 +242,12 @@ func txtCheckRoundTrips(t txtFailer, p Position) {
 		}
 		t2, err := parseMoveText(short)
 		if err != nil {
-			t.Errorf("%s: MoveText %q does not parse: %v", p.FEN(), short, err)
+			t.Errorf("%s: Text %q does not parse: %v", p.FEN(), short, err)
 		} else if (len(t2.Squares) > 2) != shared {
-			t.Errorf("%s: MoveText(%s) = %q; the path needed: %v", p.FEN(), m.String(), short, shared)
+			t.Errorf("%s: Text(%s) = %q; the path needed: %v", p.FEN(), m.String(), short, shared)
 		}
 		if (m.IsCapture() && !t2.Capture) || (!m.IsCapture() && t2.Capture) {
-			t.Errorf("%s: MoveText %q has the wrong separator", p.FEN(), short)
+			t.Errorf("%s: Text %q has the wrong separator", p.FEN(), short)
 		}
 	}
 	// Every path of every legal capture, as the rules geometry finds them.
@@ -363,10 +363,10 @@ func TestMoveTextNotLegal(t *testing.T) {
 		t.Errorf("Text of a foreign move = %q, want its start and end", got)
 	}
 	if got := q.fullText(m); got != m.String() {
-		t.Errorf("FullMoveText of a foreign move = %q", got)
+		t.Errorf("fullText of a foreign move = %q", got)
 	}
 	if got := legalOf(q).Text(Move{}); got != "" {
-		t.Errorf("MoveText(zero) = %+v", got)
+		t.Errorf("Text(zero) = %+v", got)
 	}
 }
 
@@ -389,7 +389,7 @@ func FuzzParseMove(f *testing.F) {
 		m, err := legalOf(p).ParseMove(context.Background(), s)
 		// A context that is never done changes nothing.
 		if mc, errc := parseIn(p, context.Background(), s); mc != m || fmt.Sprint(errc) != fmt.Sprint(err) {
-			t.Fatalf("ParseMoveContext(%q) = %v, %v; ParseMove %v, %v", s, mc, errc, m, err)
+			t.Fatalf("ParseMove(ctx, %q) = %v, %v; without ctx %v, %v", s, mc, errc, m, err)
 		}
 		checkAmong(t, p, s)
 		if err != nil {
@@ -465,7 +465,7 @@ func txtCheckMoveError(t *testing.T, err error) {
 	}
 }
 
-// checkAmong checks that MoveText.ResolveAmong, given the legal moves of
+// checkAmong checks that resolveAmong, given the legal moves of
 // p in another order than LegalMoves', answers text as Resolve does: the
 // same move, or the same error (its text, its kind and every field of the
 // *MoveError). Text that is no MoveText is not looked at.

@@ -11,10 +11,10 @@ package frisian
 //	    (from, to, captured set), with the same flags (by king, promotion,
 //	    capture): the best captures by RULES.md §3.1 if there is any
 //	    capture, else the quiet moves under the three-move rule (§5).
-//	    HasLegalMove, Moves and AppendLegalMoves agree with LegalMoves.
+//	    Moves and AppendLegalMoves agree.
 //	(b) Play accepts exactly the moves LegalMoves lists, with Apply's
 //	    result, and rejects every other Move value with a *MoveError
-//	    wrapping ErrIllegalMove (IsLegal and Path refuse it too).
+//	    wrapping ErrIllegalMove (Contains and Path refuse it too).
 //	(c) Apply and Play leave their receiver unchanged.
 //	(d) FEN() is the documented text (refFEN); ParseFEN reads it, and every
 //	    equivalent writing RULES.md §8 accepts, back to an equal Position;
@@ -32,7 +32,7 @@ package frisian
 //	(j) Perft equals the reference perft; Divide and PerftParallel agree
 //	    with Perft.
 //	(k) A capture's text with any of its landing squares left out names
-//	    the move, or is ambiguous with it among the candidates; NextSquares
+//	    the move, or is ambiguous with it among the candidates; Clicks.Next
 //	    offers the next square of its path after any first clicks, and the
 //	    move alone after the whole path.
 //
@@ -103,7 +103,7 @@ func checkAgainstReference(t rapid.TB, p Position) {
 	// order found, after what dst held.
 	legal := legalOf(p).Moves()
 	if app := p.AppendLegalMoves(make([]Move, 1, 4)); !slices.Equal(sorted(app[1:]), legal) || !app[0].IsZero() {
-		t.Fatalf("%s: AppendLegalMoves = %v, LegalMoves() = %v", p.FEN(), app, legal)
+		t.Fatalf("%s: AppendLegalMoves = %v, legalMoves() = %v", p.FEN(), app, legal)
 	}
 }
 
@@ -201,7 +201,7 @@ func checkMove(t rapid.TB, p Position, m Move, r refMove) {
 	checkInvariants(t, q)
 }
 
-// checkPath checks (h): Position.Path(m), replayed hop by hop with the
+// checkPath checks (h): Legal.Path(m), replayed hop by hop with the
 // reference geometry, is a legal path of m that takes exactly m.Captured().
 func checkPath(t rapid.TB, p Position, m Move) {
 	t.Helper()
@@ -333,7 +333,7 @@ func TestPropPlayAcceptsExactlyLegalMoves(t *testing.T) {
 					t.Fatalf("%s: Play(%s) error %T, want *MoveError", p.FEN(), m.String(), err)
 				}
 				if legalOf(p).Contains(m) || legalOf(p).Path(m) != nil {
-					t.Fatalf("%s: IsLegal/Path accept illegal %s", p.FEN(), m.String())
+					t.Fatalf("%s: Contains/Path accept illegal %s", p.FEN(), m.String())
 				}
 				_ = p.Apply(m) // must not panic
 			}
@@ -427,7 +427,7 @@ func TestPropPath(t *testing.T) {
 // TestPropPartialPaths is property (k): a capture's text with any of its
 // path's landing squares left out (the path checked by the reference
 // geometry) names the move, or is ambiguous with the move among the
-// candidates; and NextSquares, given the first clicks of the path, offers
+// candidates; and Clicks.Next, given the first clicks of the path, offers
 // the next one, and given the whole path, the move alone.
 func TestPropPartialPaths(t *testing.T) {
 	t.Parallel() // with the other long checks of exact answers, after the rest
@@ -457,13 +457,13 @@ func TestPropPartialPaths(t *testing.T) {
 			for _, i := range []int{1, rapid.IntRange(2, len(path)).Draw(t, "clicks")} {
 				next, moves := nextSquares(p, path[:i])
 				if !slices.Contains(moves, m) {
-					t.Fatalf("%s: NextSquares(%v) leaves out %s", p.FEN(), path[:i], p.fullText(m))
+					t.Fatalf("%s: Clicks.Next(%v) leaves out %s", p.FEN(), path[:i], p.fullText(m))
 				}
 				if i < len(path) && !next.Has(path[i]) {
-					t.Fatalf("%s: NextSquares(%v) does not offer %d", p.FEN(), path[:i], path[i])
+					t.Fatalf("%s: Clicks.Next(%v) does not offer %d", p.FEN(), path[:i], path[i])
 				}
 				if i == len(path) && (!next.Empty() || len(moves) != 1) {
-					t.Fatalf("%s: NextSquares(whole path %v) = %v, %v", p.FEN(), path, next, moves)
+					t.Fatalf("%s: Clicks.Next(whole path %v) = %v, %v", p.FEN(), path, next, moves)
 				}
 			}
 		}
