@@ -2,6 +2,7 @@ package frisian
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -364,4 +365,56 @@ func BenchmarkCompletePathological(b *testing.B) {
 	for b.Loop() {
 		p.finishClicks(legal[0], []Square{5, 14, 25, 39}, nil)
 	}
+}
+
+// Any list of squares, clicked or given as a path, is answered without a
+// panic, a refusal is a *MoveError, and a list Taken accepts as a path of
+// a move is one that clicks make that move along, taking the same pieces.
+func FuzzClicksTaken(f *testing.F) {
+	fens := []string{StartPosition().FEN(), benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26", "W:W28:B18,22,23",
+		"B:W28,33,37,39,42,43,44,46,47,48,50:B2,5,7,12,17,18,19"}
+	var legals []Legal
+	for _, fen := range fens {
+		legals = append(legals, legalOf(MustParseFEN(fen)))
+	}
+	for i, l := range legals {
+		for _, m := range l.Moves() {
+			f.Add(uint8(i), []byte(squaresText(l.Path(m))))
+		}
+	}
+	f.Add(uint8(1), []byte{0, 51, 255})
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		if len(data) > 64 {
+			return // a server bounds the clicks it takes
+		}
+		l := legals[int(which)%len(legals)]
+		squares := make([]Square, len(data))
+		for i, b := range data {
+			squares[i] = Square(b)
+		}
+		c := l.Clicks(squares)
+		var me *MoveError
+		if c.Refused != nil && !errors.As(c.Refused, &me) {
+			t.Fatalf("%v: refused with %T %v", squares, c.Refused, c.Refused)
+		}
+		for _, m := range l.Moves() {
+			taken, ok := l.Taken(m, squares)
+			if !ok {
+				continue
+			}
+			got, made := c.Move()
+			if !made || got != m || !slices.Equal(c.Taken, taken) {
+				t.Fatalf("%s %v: Taken %v for %v, but clicks make %v, %v taking %v", l.Position().FEN(), squares, taken, m, got, made, c.Taken)
+			}
+		}
+	})
+}
+
+// squaresText gives squares as the bytes FuzzClicksTaken reads.
+func squaresText(squares []Square) string {
+	b := make([]byte, len(squares))
+	for i, sq := range squares {
+		b[i] = byte(sq)
+	}
+	return string(b)
 }
