@@ -2,13 +2,14 @@ package hub
 
 import (
 	"context"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian"
 )

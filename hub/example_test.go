@@ -53,7 +53,7 @@ func ExampleStart() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := g.Play(m); err != nil {
+	if err := g.Play(context.Background(), m); err != nil {
 		log.Fatal(err)
 	}
 	s := hub.FromGame(g)
@@ -151,7 +151,7 @@ func ExampleFromGame() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		if err := g.Play(m); err != nil {
+		if err := g.Play(context.Background(), m); err != nil {
 			log.Fatal(err)
 		}
 	}

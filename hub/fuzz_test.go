@@ -3,10 +3,11 @@ package hub
 import (
 	"context"
 	"errors"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian"
 )

@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"runtime"
 	"slices"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian"
 )

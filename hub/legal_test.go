@@ -1,13 +1,15 @@
 package hub
 
 import (
+	"context"
+
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/pdn"
 )
 
 // gameOutcome is the outcome of g under the official rules.
 func gameOutcome(g *pdn.Game) frisian.Outcome {
-	o, _ := g.Outcome(frisian.OfficialDraws)
+	o, _, _ := g.Outcome(context.Background(), frisian.OfficialDraws)
 	return o
 }
 

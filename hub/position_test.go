@@ -3,11 +3,12 @@ package hub
 import (
 	"context"
 	"errors"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian/pdn"
 
@@ -89,7 +90,7 @@ func genGame(t *rapid.T) *pdn.Game {
 		}
 		slices.SortFunc(moves, frisian.Move.Compare)
 		m := moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
-		if err := g.Play(m); err != nil {
+		if err := g.Play(context.Background(), m); err != nil {
 			t.Fatal(err)
 		}
 	}

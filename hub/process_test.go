@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 )
 
 // TestMain lets the test binary play an engine process: run as

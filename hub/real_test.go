@@ -2,11 +2,12 @@ package hub
 
 import (
 	"context"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian/pdn"
 
@@ -71,7 +72,7 @@ func TestRealEngine(t *testing.T) {
 			} else {
 				m, _ = choose(p, "greedy")
 			}
-			if err := g.Play(m); err != nil {
+			if err := g.Play(context.Background(), m); err != nil {
 				t.Fatal(err)
 			}
 		}

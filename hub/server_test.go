@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"math"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian/pdn"
 

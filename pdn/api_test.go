@@ -6,9 +6,9 @@ package pdn_test
 // pdnroundtrip_test.go and pdnlimits_test.go.
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian/pdn"
 
@@ -71,7 +73,7 @@ func TestPDNRealGames(t *testing.T) {
 			if !lidraughts {
 				continue
 			}
-			o, end := g.Outcome(frisian.LidraughtsDraws)
+			o, end, _ := g.Outcome(context.Background(), frisian.LidraughtsDraws)
 			if end >= 0 && end != g.Len() {
 				t.Errorf("%s: ends at ply %d under lidraughts' rules but the record goes on to %d", name, end, g.Len())
 			}
@@ -82,7 +84,7 @@ func TestPDNRealGames(t *testing.T) {
 					t.Errorf("%s: scored 1-1 but outcome %v", name, o)
 				}
 				// The official rules end no later than lidraughts' counting.
-				if _, off := g.Outcome(frisian.OfficialDraws); off < 0 || off > end {
+				if _, off, _ := g.Outcome(context.Background(), frisian.OfficialDraws); off < 0 || off > end {
 					t.Errorf("%s: official end at %d, lidraughts' at %d", name, off, end)
 				}
 			case o.IsOver():
@@ -285,7 +287,7 @@ func TestPDNFiles(t *testing.T) {
 	}
 	// The three-move rule leaves White without a legal move.
 	g := read("testdata/pdn/three-move.pdn")[0]
-	if o, _ := g.Outcome(frisian.OfficialDraws); o != (frisian.Outcome{Result: frisian.BlackWins, Reason: frisian.NoLegalMove}) || g.Len() != 2 {
+	if o, _, _ := g.Outcome(context.Background(), frisian.OfficialDraws); o != (frisian.Outcome{Result: frisian.BlackWins, Reason: frisian.NoLegalMove}) || g.Len() != 2 {
 		t.Errorf("three-move game: %v after %d plies", o, g.Len())
 	}
 	p, _ := g.PositionAt(2)
@@ -360,7 +362,7 @@ func TestPDNWriterDraws(t *testing.T) {
 		t.Helper()
 		for _, m := range testgame.Legal(g.Position()).Moves() {
 			if next := g.Position().Apply(m); !m.IsCapture() && !testgame.Legal(next).Moves()[0].IsCapture() {
-				if err := g.Play(m); err != nil {
+				if err := g.Play(context.Background(), m); err != nil {
 					t.Fatal(err)
 				}
 				return
@@ -430,7 +432,7 @@ func TestPDNWriterKeepsNumberWithMove(t *testing.T) {
 			break
 		}
 		slices.SortFunc(moves, frisian.Move.Compare)
-		if err := g.Play(moves[len(moves)/2]); err != nil {
+		if err := g.Play(context.Background(), moves[len(moves)/2]); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -49,17 +49,23 @@ func ExampleWriter() {
 	g := pdn.NewGame(frisian.StartPosition())
 	g.Tags.Set("Event", "Demo")
 	for _, s := range []string{"32-28", "19-23", "28x19", "14x23"} {
-		l, _ := g.Position().Legal(ctx)
+		l, _ := g.Legal(ctx)
 		m, err := l.ParseMove(ctx, s)
+		if err == nil {
+			err = g.Play(ctx, m)
+		}
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		g.Play(m)
 	}
 	g.SetAnnotation(3, pdn.Annotation{Marks: []string{"!"}, Comments: []string{"forced"}})
 	w := pdn.NewWriter(os.Stdout)
-	w.WriteGame(g)
+	// A game from a stranger may start from a position whose captures take
+	// long to search: ctx bounds the writer's search of the moves' text.
+	if err := w.WriteGameContext(ctx, g); err != nil {
+		fmt.Println(err)
+	}
 	// Output:
 	// [Event "Demo"]
 	// [GameType "40"]

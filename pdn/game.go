@@ -142,19 +142,35 @@ func (g *Game) PositionAt(ply int) (frisian.Position, bool) {
 	return g.positions[ply], true
 }
 
-// Play plays m in the current position. The error, a *MoveError wrapping
-// [frisian.ErrIllegalMove], means m is not legal there; the game is then unchanged.
+// Legal returns the current position with its legal moves, as
+// [frisian.Position.Legal] works them out: ctx bounds the capture search.
+// A game may start from any position (a FEN tag, [NewGame]), and made-up
+// placements can take long to search, so a program that plays games from
+// strangers gives ctx a deadline. When ctx is done before the moves are
+// known the error wraps [frisian.ErrSearchStopped] and ctx.Err().
+func (g *Game) Legal(ctx context.Context) (frisian.Legal, error) {
+	return g.Position().Legal(ctx)
+}
+
+// Play plays m in the current position. ctx bounds the search of that
+// position's legal moves, as for [Game.Legal]. The error is a
+// *[frisian.MoveError] wrapping [frisian.ErrIllegalMove] when m is not legal
+// there, wraps [frisian.ErrSearchStopped] and ctx.Err() when ctx is done
+// before the moves are known, and wraps os.ErrInvalid for a nil ctx; the
+// game is then unchanged.
 //
 // Play does not stop at the end of the game: a drawn position has legal
 // moves and accepts them, since a game record may go on after a draw rule
 // applied (Outcome reports the first end).
-func (g *Game) Play(m frisian.Move) error {
-	p := g.Position()
-	next, err := p.Play(m)
+func (g *Game) Play(ctx context.Context, m frisian.Move) error {
+	l, err := g.Legal(ctx)
 	if err != nil {
 		return err
 	}
-	g.push(m, next)
+	if !l.Contains(m) {
+		return &frisian.MoveError{Move: m.String(), Err: frisian.ErrIllegalMove, Reason: "not a legal move in this position"}
+	}
+	g.push(m, l.Position().Apply(m))
 	return nil
 }
 
@@ -217,17 +233,25 @@ func (g *Game) note(ply int) *Annotation {
 // or Ongoing and -1. Moves played after that do not change it. The game
 // remembers how far it has looked, so that calling Outcome after every
 // move looks at one new position each time.
-func (g *Game) Outcome(rules frisian.DrawRules) (o frisian.Outcome, ply int) {
+//
+// ctx bounds the search of the legal moves of the positions looked at, as
+// for [Game.Legal]: when it is done before the outcome is known, Outcome
+// returns Ongoing, -1 and an error wrapping [frisian.ErrSearchStopped] and
+// ctx.Err() (a later call goes on where this one stopped). A nil ctx gives
+// an error wrapping os.ErrInvalid.
+func (g *Game) Outcome(ctx context.Context, rules frisian.DrawRules) (o frisian.Outcome, ply int, err error) {
+	if ctx == nil {
+		return frisian.Outcome{}, -1, nilContext("the outcome of a game")
+	}
 	g.init()
 	e := &g.ends[0]
 	if rules == frisian.LidraughtsDraws {
 		e = &g.ends[1]
 	}
 	for !e.found && e.checked < len(g.positions) {
-		// A game's positions come from legal moves: no context needed.
-		l, err := g.positions[e.checked].Legal(context.Background())
+		l, err := g.positions[e.checked].Legal(ctx)
 		if err != nil {
-			break // cannot happen with a context that is never done
+			return frisian.Outcome{}, -1, err
 		}
 		if o := l.Outcome(rules); o.IsOver() {
 			e.found, e.outcome = true, o
@@ -236,9 +260,9 @@ func (g *Game) Outcome(rules frisian.DrawRules) (o frisian.Outcome, ply int) {
 		}
 	}
 	if !e.found {
-		return frisian.Outcome{}, -1
+		return frisian.Outcome{}, -1, nil
 	}
-	return e.outcome, e.checked
+	return e.outcome, e.checked, nil
 }
 
 // Clone returns a deep copy of g.

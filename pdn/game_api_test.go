@@ -4,10 +4,12 @@ package pdn_test
 // from the random positions of gen_test.go, is in game_test.go.
 
 import (
+	"context"
 	"errors"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"slices"
 	"testing"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian/pdn"
 
@@ -40,11 +42,11 @@ func TestGamePlayUndo(t *testing.T) {
 	if _, err := testgame.PlayText(&g, "bogus"); !errors.Is(err, frisian.ErrInvalidMove) {
 		t.Errorf("invalid text: %v", err)
 	}
-	if err := g.Play(frisian.Move{}); !errors.Is(err, frisian.ErrIllegalMove) {
+	if err := g.Play(context.Background(), frisian.Move{}); !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Errorf("zero Move: %v", err)
 	}
 	// A legal move of another position is refused too.
-	if err := g.Play(testgame.Legal(frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")).Moves()[0]); !errors.Is(err, frisian.ErrIllegalMove) {
+	if err := g.Play(context.Background(), testgame.Legal(frisian.MustParseFEN("W:WK43,K50:B1,K5,K7,22,26")).Moves()[0]); !errors.Is(err, frisian.ErrIllegalMove) {
 		t.Errorf("foreign move: %v", err)
 	}
 	if g.Position() != before || g.Len() != 4 {
@@ -139,7 +141,7 @@ func BenchmarkGameOutcomeLong(b *testing.B) {
 		if _, err := testgame.PlayText(g, shuttle[i%4]); err != nil {
 			b.Fatal(err)
 		}
-		if o, _ := g.Outcome(frisian.OfficialDraws); o.IsOver() {
+		if o, _, _ := g.Outcome(context.Background(), frisian.OfficialDraws); o.IsOver() {
 			b.Fatal("the shuttle ended the game")
 		}
 	}
@@ -168,15 +170,15 @@ func TestDrawGames(t *testing.T) {
 		if errs[i] != nil {
 			t.Fatalf("game %d: %v", i+1, errs[i])
 		}
-		if o, ply := g.Outcome(frisian.OfficialDraws); o != w.official || ply != w.officialPly {
+		if o, ply, _ := g.Outcome(context.Background(), frisian.OfficialDraws); o != w.official || ply != w.officialPly {
 			t.Errorf("game %d: official %v at %d, want %v at %d", i+1, o, ply, w.official, w.officialPly)
 		}
-		if o, ply := g.Outcome(frisian.LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
+		if o, ply, _ := g.Outcome(context.Background(), frisian.LidraughtsDraws); o != w.lidraughts || ply != w.lidraughtsPly {
 			t.Errorf("game %d: lidraughts %v at %d, want %v at %d", i+1, o, ply, w.lidraughts, w.lidraughtsPly)
 		}
 		// The ply before the end is not over.
 		for _, rules := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
-			_, end := g.Outcome(rules)
+			_, end, _ := g.Outcome(context.Background(), rules)
 			if end > 0 {
 				p, _ := g.PositionAt(end - 1)
 				if testgame.Legal(p).Outcome(rules).IsOver() {

@@ -16,25 +16,31 @@ func ExampleGame() {
 	g := pdn.NewGame(frisian.MustParseFEN("W:WK47:BK4"))
 	g.Tags.Set("Event", "Endgame")
 	for _, s := range []string{"47-41", "4-9", "41-47", "9-4"} {
-		l, err := g.Position().Legal(ctx)
+		l, err := g.Legal(ctx)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
 		m, err := l.ParseMove(ctx, s)
 		if err == nil {
-			err = g.Play(m)
+			err = g.Play(ctx, m)
 		}
 		if err != nil {
 			fmt.Println(err)
 		}
 	}
 	fmt.Println(g.Len(), g.Position())
-	fmt.Println(g.Outcome(frisian.OfficialDraws))
-	fmt.Println(g.Outcome(frisian.LidraughtsDraws))
+	for _, rules := range []frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
+		o, ply, err := g.Outcome(ctx, rules)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(o, ply)
+	}
 
 	m, _ := g.Undo()
-	o, ply := g.Outcome(frisian.LidraughtsDraws)
+	o, ply, _ := g.Outcome(ctx, frisian.LidraughtsDraws)
 	fmt.Println("took back", m, "-", o, ply)
 
 	pdn, _ := g.MarshalText()

@@ -3,6 +3,7 @@ package pdn
 // The Game tests that need nothing unexported are in game_api_test.go.
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -32,7 +33,7 @@ func TestRapidGame(t *testing.T) {
 					if err != nil || got != m {
 						t.Fatalf("PlayText: %v %v", got, err)
 					}
-				} else if err := g.Play(m); err != nil {
+				} else if err := g.Play(context.Background(), m); err != nil {
 					t.Fatal(err)
 				}
 				model = append(model, model[len(model)-1].Apply(m))
@@ -42,7 +43,7 @@ func TestRapidGame(t *testing.T) {
 				g = g.Clone()
 			},
 			"outcome": func(t *rapid.T) {
-				g.Outcome(rapid.SampledFrom([]frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws}).Draw(t, "rules"))
+				g.Outcome(context.Background(), rapid.SampledFrom([]frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws}).Draw(t, "rules"))
 			},
 			"undo": func(t *rapid.T) {
 				m, ok := g.Undo()
@@ -76,7 +77,7 @@ func TestRapidGame(t *testing.T) {
 							break
 						}
 					}
-					if o, end := g.Outcome(rules); end != wantEnd || o != want {
+					if o, end, _ := g.Outcome(context.Background(), rules); end != wantEnd || o != want {
 						t.Fatalf("%s rules: EndPly %d, outcome %v; want %d, %v", rules, end, o, wantEnd, want)
 					}
 				}

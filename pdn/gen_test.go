@@ -103,7 +103,7 @@ func drawRecord(t *rapid.T, maxPlies int) *Game {
 	start := anyPosition.Draw(t, "start")
 	g := NewGame(start)
 	drawGame(t, start, maxPlies, func(_ frisian.Position, m frisian.Move) {
-		if err := g.Play(m); err != nil {
+		if err := g.Play(context.Background(), m); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -28,7 +28,7 @@ func playText(g *Game, s string) (frisian.Move, error) {
 	if err != nil {
 		return frisian.Move{}, err
 	}
-	return m, g.Play(m)
+	return m, g.Play(context.Background(), m)
 }
 
 // climb3Kings2 is a placement of testdata/worstcase.txt in the root

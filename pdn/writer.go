@@ -22,7 +22,7 @@ type Writer struct {
 
 	// Draws are the draw rules that decide the result written for a game
 	// without a Result tag: [frisian.OfficialDraws] (the zero value) or, for a game
-	// played by lidraughts' counting, LidraughtsDraws.
+	// played by lidraughts' counting, [frisian.LidraughtsDraws].
 	Draws frisian.DrawRules
 
 	w io.Writer
@@ -31,7 +31,19 @@ type Writer struct {
 // NewWriter returns a writer of PDN to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
-// WriteGame writes g.
+// WriteGame writes g, without a deadline: it is [Writer.WriteGameContext]
+// with a context that is never done, for games whose positions are known
+// to be quick to search (those played from the start position are).
+func (pw *Writer) WriteGame(g *Game) error {
+	return pw.WriteGameContext(context.Background(), g)
+}
+
+// WriteGameContext writes g. ctx bounds the search of the legal moves of
+// g's positions, which the writer needs for the shortest text of each move
+// and, when g has no Result tag, for its outcome ([Game.Outcome]): a game
+// may start from any position, and made-up placements can take long to
+// search, so a program that writes games from strangers gives ctx a
+// deadline.
 //
 // What is written reads back with Reader to the same game: the same
 // start, moves and annotations, and the tags written. To that end the
@@ -41,7 +53,7 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 //     reader needs are added when missing: GameType "40" (Frisian), FEN
 //     when the game does not start where its game type starts (a FEN tag
 //     that does not give the start position is rewritten) and Result, from
-//     g.Outcome(pw.Draws). The result marker after the moves is the
+//     g.Outcome(ctx, pw.Draws). The result marker after the moves is the
 //     Result tag's value, or "*" when that is not a result.
 //   - A newline in a tag value, which a tag cannot hold, is written as a
 //     space; comments are written without surrounding spaces, which a
@@ -51,15 +63,19 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 // The error wraps [ErrGameType] for a GameType tag of another game than
 // Frisian or Frysk!, [frisian.ErrSyntax] for a tag name, mark or variation that
 // cannot be written as PDN, [frisian.ErrTooLarge] for a game past the limits a
-// Reader keeps, and os.ErrInvalid for a nil game or a writer not made
-// by [NewWriter]; or it is the underlying writer's. Nothing is written
-// when the game cannot be.
-func (pw *Writer) WriteGame(g *Game) error {
+// Reader keeps, [frisian.ErrSearchStopped] and ctx.Err() when ctx is done
+// before the moves are known, and os.ErrInvalid for a nil game or context
+// or a writer not made by [NewWriter]; or it is the underlying writer's.
+// Nothing is written when the game cannot be.
+func (pw *Writer) WriteGameContext(ctx context.Context, g *Game) error {
+	if ctx == nil {
+		return nilContext("writing PDN")
+	}
 	if pw.w == nil {
 		// A programming error; os.ErrInvalid lets errors.Is tell it apart.
 		return fmt.Errorf("Writer not made by NewWriter: %w", os.ErrInvalid)
 	}
-	b, err := appendPDN(nil, g, pw.Width, pw.Draws)
+	b, err := appendPDN(ctx, nil, g, pw.Width, pw.Draws)
 	if err != nil {
 		return err
 	}
@@ -69,11 +85,16 @@ func (pw *Writer) WriteGame(g *Game) error {
 
 // MarshalText implements encoding.TextMarshaler with the PDN of g, as a
 // zero-configured [Writer.WriteGame] writes it (the official draw rules
-// decide a missing Result).
-func (g *Game) MarshalText() ([]byte, error) { return appendPDN(nil, g, 0, frisian.OfficialDraws) }
+// decide a missing Result). Like WriteGame it has no deadline: for a game
+// from a stranger use [Writer.WriteGameContext].
+func (g *Game) MarshalText() ([]byte, error) {
+	return appendPDN(context.Background(), nil, g, 0, frisian.OfficialDraws)
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads one PDN game,
-// strictly, into g. Text with more than one game is an error.
+// strictly, into g. Text with more than one game is an error. Like
+// [Reader.Next] it has no deadline: for text from a stranger use a strict
+// Reader's [Reader.NextContext].
 func (g *Game) UnmarshalText(text []byte) error {
 	r := NewReader(strings.NewReader(string(text)))
 	r.Strict = true
@@ -126,7 +147,7 @@ func writeError(format string, args ...any) error {
 
 // appendPDN appends g as PDN, wrapped to width columns, with a missing
 // Result tag decided under draws.
-func appendPDN(dst []byte, g *Game, width int, draws frisian.DrawRules) ([]byte, error) {
+func appendPDN(ctx context.Context, dst []byte, g *Game, width int, draws frisian.DrawRules) ([]byte, error) {
 	if g == nil {
 		return dst, fmt.Errorf("cannot write a nil Game as PDN: %w", os.ErrInvalid)
 	}
@@ -134,7 +155,7 @@ func appendPDN(dst []byte, g *Game, width int, draws frisian.DrawRules) ([]byte,
 		width = 80
 	}
 	start := g.start()
-	tags, err := pdnTags(g, draws)
+	tags, err := pdnTags(ctx, g, draws)
 	if err != nil {
 		return dst, err
 	}
@@ -183,9 +204,8 @@ func appendPDN(dst []byte, g *Game, width int, draws frisian.DrawRules) ([]byte,
 	interrupted := annotate(0)
 	number, turn := 1, start.Turn()
 	for i, m := range g.moves {
-		// A game's positions come from legal moves, whose captures the
-		// search settles at once: no context needed.
-		l, err := g.positions[i].Legal(context.Background())
+		// A game may start anywhere: its positions may take long to search.
+		l, err := g.positions[i].Legal(ctx)
 		if err != nil {
 			return dst, err
 		}
@@ -218,7 +238,7 @@ func appendPDN(dst []byte, g *Game, width int, draws frisian.DrawRules) ([]byte,
 // pdnTags returns g's tags as a reader will keep them (one of each name),
 // with those a reader needs added (see [Writer.WriteGame]), a missing
 // Result from the outcome under draws.
-func pdnTags(g *Game, draws frisian.DrawRules) (Tags, error) {
+func pdnTags(ctx context.Context, g *Game, draws frisian.DrawRules) (Tags, error) {
 	var tags Tags
 	for _, t := range g.Tags {
 		tags.Set(t.Name, t.Value)
@@ -241,7 +261,10 @@ func pdnTags(g *Game, draws frisian.DrawRules) (Tags, error) {
 		tags.Set("FEN", start.FEN())
 	}
 	if _, ok := tags.Lookup("Result"); !ok {
-		o, _ := g.Outcome(draws)
+		o, _, err := g.Outcome(ctx, draws)
+		if err != nil {
+			return nil, err
+		}
 		tags.Set("Result", o.Result.PDN())
 	}
 	return tags, nil

@@ -6,7 +6,6 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/pdn"
@@ -436,7 +437,7 @@ func ExampleGameBoard() {
 		}
 		m, err := l.ParseMove(ctx, text)
 		if err == nil {
-			err = g.Play(m)
+			err = g.Play(context.Background(), m)
 		}
 		if err != nil {
 			fmt.Println(err)

@@ -21,6 +21,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -121,8 +122,14 @@ func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian
 	}
 }
 
-// outcome is the outcome of g under rules.
+// outcome is the outcome of g under rules. No deadline bounds it, as
+// none bounds the reading (Reader.Next): the checker's user gave the files
+// and waits for the whole answer (a made-up start position takes at most a
+// fraction of a second per position for the hardest known).
 func outcome(g *pdn.Game, rules frisian.DrawRules) frisian.Outcome {
-	o, _ := g.Outcome(rules)
+	o, _, err := g.Outcome(context.Background(), rules)
+	if err != nil {
+		panic(err) // a context that is never done cannot stop the search
+	}
 	return o
 }

@@ -233,13 +233,17 @@ func (s *session) prompt() string {
 
 // outcome is the outcome of the game under the chosen draw rules.
 func (s *session) outcome() frisian.Outcome {
-	o, _ := s.game.Outcome(s.draws)
+	o, _, err := s.game.Outcome(context.Background(), s.draws)
+	if err != nil {
+		panic(err) // a context that is never done cannot stop the search
+	}
 	return o
 }
 
-// legal returns the legal moves of p, a position of the game. The moves
-// played reach only positions whose captures the search settles at once,
-// so no deadline is needed.
+// legal returns the legal moves of p, a position of the game. No deadline
+// bounds the search: the one who types the moves also chose the start
+// (-fen), and even the hardest made-up placement known takes a fraction of
+// a second, so the answer is worth waiting for.
 func legal(p frisian.Position) frisian.Legal {
 	l, err := p.Legal(context.Background())
 	if err != nil {
@@ -340,7 +344,7 @@ func (s *session) computerMoves() bool {
 		if !ok {
 			return false
 		}
-		if err := s.game.Play(m); err != nil {
+		if err := s.game.Play(context.Background(), m); err != nil {
 			fmt.Fprintln(s.out, "play: the computer chose an illegal move:", err)
 			return false
 		}
@@ -480,7 +484,7 @@ func (s *session) humanMove(line string) {
 		}
 		return
 	}
-	if err := s.game.Play(m); err != nil {
+	if err := s.game.Play(context.Background(), m); err != nil {
 		fmt.Fprintln(s.out, err)
 		return
 	}

@@ -26,7 +26,7 @@ func PlayText(g *pdn.Game, s string) (frisian.Move, error) {
 	if err != nil {
 		return frisian.Move{}, err
 	}
-	return m, g.Play(m)
+	return m, g.Play(context.Background(), m)
 }
 
 // Start returns the position g starts from.

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"context"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/pdn"
@@ -98,18 +99,18 @@ func TestSelfPlay(t *testing.T) {
 		g := pdn.NewGame(frisian.StartPosition())
 		o := Options{Depth: 4, Nodes: 20_000, Draws: draws}
 		for g.Len() < 300 {
-			if o, _ := g.Outcome(draws); o.IsOver() {
+			if o, _, _ := g.Outcome(context.Background(), draws); o.IsOver() {
 				break
 			}
 			r, ok := Search(g.Position(), o)
 			if !ok {
 				t.Fatalf("no move in %s", g.Position().FEN())
 			}
-			if err := g.Play(r.Move); err != nil {
+			if err := g.Play(context.Background(), r.Move); err != nil {
 				t.Fatal(err)
 			}
 		}
-		end, _ := g.Outcome(draws)
+		end, _, _ := g.Outcome(context.Background(), draws)
 		t.Logf("%v: %d plies, %v", draws, g.Len(), end)
 	}
 }

@@ -1,0 +1,82 @@
+package pdn
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/frisian-draughts/frisian"
+)
+
+// A game may start from a made-up position whose captures take long to
+// search: a done context stops every call of Game and Writer that works out
+// legal moves, with ErrSearchStopped, and leaves the game as it was.
+func TestDoneContextStopsGame(t *testing.T) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := frisian.MustParseFEN(climb3Kings2)
+	// One move each way from the start, so that the writer has a move
+	// text to search for as well as the outcome.
+	g := NewGame(start)
+	m := legalOf(start).Moves()[0]
+	if err := g.Play(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	stopped := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, frisian.ErrSearchStopped) || !errors.Is(err, context.Canceled) {
+			t.Errorf("%s under a done context: %v, want ErrSearchStopped and context.Canceled", what, err)
+		}
+	}
+
+	fresh := NewGame(start)
+	stopped("Play", fresh.Play(done, m))
+	if fresh.Len() != 0 {
+		t.Errorf("Play stopped, yet the game has %d moves", fresh.Len())
+	}
+	_, err := fresh.Legal(done)
+	stopped("Legal", err)
+
+	o, ply, err := g.Outcome(done, frisian.OfficialDraws)
+	stopped("Outcome", err)
+	if o.IsOver() || ply != -1 {
+		t.Errorf("stopped Outcome = %v, %d; want Ongoing, -1", o, ply)
+	}
+
+	var b bytes.Buffer
+	stopped("WriteGameContext", NewWriter(&b).WriteGameContext(done, g))
+	if b.Len() != 0 {
+		t.Errorf("stopped WriteGameContext wrote %q", b.String())
+	}
+	// With a Result tag the writer needs no outcome, yet still the text
+	// of the moves.
+	withResult := g.Clone()
+	withResult.Tags.Set("Result", "*")
+	stopped("WriteGameContext with a Result tag", NewWriter(&b).WriteGameContext(done, withResult))
+
+	// Stopping leaves nothing half done: with time the calls answer as
+	// they would have.
+	want, wantPly, err := g.Clone().Outcome(context.Background(), frisian.OfficialDraws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, ply, err := g.Outcome(context.Background(), frisian.OfficialDraws); err != nil || o != want || ply != wantPly {
+		t.Errorf("Outcome after a stop = %v, %d, %v; want %v, %d", o, ply, err, want, wantPly)
+	}
+	if err := NewWriter(&b).WriteGameContext(context.Background(), g); err != nil {
+		t.Errorf("WriteGameContext after a stop: %v", err)
+	}
+
+	var nilCtx context.Context
+	if _, _, err := g.Outcome(nilCtx, frisian.OfficialDraws); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("Outcome(nil): %v", err)
+	}
+	if err := g.Play(nilCtx, m); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("Play(nil): %v", err)
+	}
+	if err := NewWriter(&b).WriteGameContext(nilCtx, g); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("WriteGameContext(nil): %v", err)
+	}
+}
