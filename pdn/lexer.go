@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -83,6 +84,11 @@ type pdnLexer struct {
 	br        *bufio.Reader
 	line, col int // of the next byte; col counts bytes already read on the line
 	err       error
+	// ctx bounds the reading: one token can be endless (a comment never
+	// closed), so fill looks at it once per buffer. stop is why it ended
+	// the reading, which then reads as the end of the input.
+	ctx  context.Context
+	stop error
 	started   bool
 	raw       *strings.Builder // when set, read copies every byte into it
 	// The bytes br holds, and how many of them are read: a byte at a time
@@ -100,10 +106,19 @@ func (l *pdnLexer) peek() (byte, bool) {
 }
 
 // fill hands br the bytes read from its buffer and takes what it holds
-// next, and returns the first of it.
+// next, and returns the first of it. A done ctx ends the input; a Read
+// that blocks is not interrupted.
 func (l *pdnLexer) fill() (byte, bool) {
 	_, _ = l.br.Discard(l.pos)
 	l.buf, l.pos = nil, 0
+	if l.stop != nil {
+		return 0, false
+	}
+	if l.ctx != nil {
+		if l.stop = l.ctx.Err(); l.stop != nil {
+			return 0, false
+		}
+	}
 	if _, err := l.br.Peek(1); err != nil {
 		if err != io.EOF && l.err == nil {
 			l.err = err

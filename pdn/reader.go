@@ -86,10 +86,12 @@ func (r *Reader) Next() (*Game, error) { return r.NextContext(context.Background
 // NextContext is [Reader.Next] with a context that bounds the work: a
 // reader of files from strangers gives it a deadline, because a game may
 // set up a position whose captures take long to search (see
-// [frisian.Position.Legal]). When ctx is done NextContext returns the
-// game as far as it was read and an error wrapping [frisian.ErrSearchStopped] and
-// ctx.Err(), and the reading ends. A nil ctx gives an error wrapping
-// [os.ErrInvalid].
+// [frisian.Position.Legal]), and a stream may hold an endless comment.
+// When ctx is done NextContext returns the game as far as it was read and
+// an error wrapping [frisian.ErrSearchStopped] and ctx.Err(), and the
+// reading ends. ctx is looked at between reads of the underlying reader,
+// not during one: a Read that blocks is not interrupted (close the stream
+// for that). A nil ctx gives an error wrapping [os.ErrInvalid].
 func (r *Reader) NextContext(ctx context.Context) (*Game, error) {
 	if ctx == nil {
 		// Before the other answers, so that a nil ctx is found at once.
@@ -102,11 +104,16 @@ func (r *Reader) NextContext(ctx context.Context) (*Game, error) {
 		return nil, io.EOF // the zero Reader reads an empty stream
 	}
 	gr := gameReader{r: r, game: r.games + 1, budget: maxGameText, ctx: ctx}
+	r.lex.ctx = ctx
 	for tokens := 0; ; tokens++ {
 		if tokens%1024 == 0 && ctx.Err() != nil {
 			return gr.stopped(ctx.Err())
 		}
 		tok := r.token()
+		if r.lex.stop != nil {
+			// The token was cut short by the stop, not by the input.
+			return gr.stopped(r.lex.stop)
+		}
 		if tok.kind == tokEOF {
 			if r.lex.err != nil {
 				r.err = r.lex.err

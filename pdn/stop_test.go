@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/frisian-draughts/frisian"
 )
@@ -78,5 +79,47 @@ func TestDoneContextStopsGame(t *testing.T) {
 	}
 	if err := NewWriter(&b).WriteGameContext(nilCtx, g); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("WriteGameContext(nil): %v", err)
+	}
+}
+
+// endless is a stream that never ends: a prefix, then the same byte
+// forever.
+type endless struct {
+	prefix string
+	fill   byte
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := copy(p, e.prefix)
+	e.prefix = e.prefix[n:]
+	for i := n; i < len(p); i++ {
+		p[i] = e.fill
+	}
+	return len(p), nil
+}
+
+// One endless token (a comment, a variation, a word, a tag value) holds
+// the reader inside the lexer: the context stops it there too.
+func TestDoneContextStopsEndlessToken(t *testing.T) {
+	for _, prefix := range []string{"{", "(", "[Event \"", "; ", "1. 32-28 {", ""} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		r := NewReader(&endless{prefix: prefix, fill: 'a'})
+		done := make(chan error, 1)
+		go func() {
+			_, err := r.NextContext(ctx)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, frisian.ErrSearchStopped) || !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("%q then endless a: %v, want ErrSearchStopped and the deadline", prefix, err)
+			}
+			if _, again := r.Next(); !errors.Is(again, frisian.ErrSearchStopped) {
+				t.Errorf("%q: Next after the stop = %v, want the stop again", prefix, again)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%q then endless a: not stopped 5 s after a 30 ms deadline", prefix)
+		}
+		cancel()
 	}
 }
