@@ -35,7 +35,8 @@ import (
 //
 // Untrusted files cost bounded memory: the reader keeps one game, and a
 // game keeps at most 64 KiB per comment, variation or tag value, 1 MiB of
-// such text in all, 10 000 plies and 100 errors. Text or moves past these
+// such text in all (the GameType, FEN and Result tags, which a [Writer]
+// adds when missing, aside), 10 000 plies and 100 errors. Text or moves past these
 // limits are read but not kept, and reported by an Error wrapping
 // [frisian.ErrTooLarge].
 type Reader struct {
@@ -58,6 +59,18 @@ const (
 	// for the memory that holds it: a million empty comments are not free.
 	itemCost = 32
 )
+
+// charged reports whether a tag's text counts against maxGameText. The
+// tags a writer adds or rewrites (GameType, FEN, Result) do not, on either
+// side: a game read whole must be written whole, and read back whole.
+// Each is bounded by maxText, and kept once.
+func charged(tagName string) bool {
+	switch tagName {
+	case "GameType", "FEN", "Result":
+		return false
+	}
+	return true
+}
 
 // NewReader returns a lenient reader of the PDN stream r. It reads r as
 // it goes, keeping only the current game in memory. (The zero Reader
@@ -319,7 +332,7 @@ func (gr *gameReader) addTag(tok pdnToken) {
 		gr.fail(tok, tok.text, nil)
 		return
 	}
-	if !gr.keep(tok, len(tok.name)+len(tok.value)) {
+	if charged(tok.name) && !gr.keep(tok, len(tok.name)+len(tok.value)) {
 		return
 	}
 	if gr.tagAt == nil {

@@ -288,7 +288,9 @@ func checkWritable(g *Game, tags Tags) error {
 		if len(t.Value) > maxText {
 			return tooLarge("tag %s longer than %d KiB", t.Name, maxText>>10)
 		}
-		text += len(t.Name) + len(t.Value) + itemCost
+		if charged(t.Name) {
+			text += len(t.Name) + len(t.Value) + itemCost
+		}
 	}
 	for _, a := range g.notes {
 		for _, mk := range a.Marks {
