@@ -87,10 +87,10 @@ type pdnLexer struct {
 	// ctx bounds the reading: one token can be endless (a comment never
 	// closed), so fill looks at it once per buffer. stop is why it ended
 	// the reading, which then reads as the end of the input.
-	ctx  context.Context
-	stop error
-	started   bool
-	raw       *strings.Builder // when set, read copies every byte into it
+	ctx     context.Context
+	stop    error
+	started bool
+	raw     *strings.Builder // when set, read copies every byte into it
 	// The bytes br holds, and how many of them are read: a byte at a time
 	// through br cost three times as much, on files of stray brackets and
 	// of marks.

@@ -206,12 +206,19 @@ type gameReader struct {
 	skipping bool  // after a move error, or for a game that cannot be replayed
 	budget   int   // bytes of text the game may still keep (maxGameText)
 	tags     Tags
-	tagAt    map[string]pdnToken // where each tag was, for errors about it
+	tagAt    map[string]tagSeen // each tag's place in tags and in the text
 	g        *Game
 	number   int // the last move number seen in the text
 	marker   string
 	pre      []string // comments read before the moves
 	errs     Errors
+}
+
+// tagSeen is where a tag is: its index in the game's tags, and its first
+// token, for errors about it.
+type tagSeen struct {
+	index int
+	tok   pdnToken
 }
 
 // fail records an error of the game at tok, about text; a nil err is tok's
@@ -336,12 +343,15 @@ func (gr *gameReader) addTag(tok pdnToken) {
 		return
 	}
 	if gr.tagAt == nil {
-		gr.tagAt = map[string]pdnToken{}
+		gr.tagAt = map[string]tagSeen{}
 	}
-	if _, dup := gr.tagAt[tok.name]; !dup {
-		gr.tagAt[tok.name] = tok
+	// As Tags.Set, without its scan: a game may hold tens of thousands.
+	if seen, dup := gr.tagAt[tok.name]; dup {
+		gr.tags[seen.index].Value = tok.value
+		return
 	}
-	gr.tags.Set(tok.name, tok.value)
+	gr.tagAt[tok.name] = tagSeen{len(gr.tags), tok}
+	gr.tags = append(gr.tags, Tag{tok.name, tok.value})
 }
 
 // startMoves ends the tag section: it sets the game up from its tags.
@@ -361,13 +371,13 @@ func (gr *gameReader) setup() *Game {
 	start, ok := gameTypeStart(gt)
 	if !ok {
 		start = frisian.StartPosition() // the game is kept, its moves not replayed
-		gr.fail(gr.tagAt["GameType"], gt, fmt.Errorf("%w: GameType %q", ErrGameType, gt))
+		gr.fail(gr.tagAt["GameType"].tok, gt, fmt.Errorf("%w: GameType %q", ErrGameType, gt))
 		gr.skipping = true
 	}
 	if fen, ok := gr.tags.Lookup("FEN"); ok && !gr.skipping {
 		p, err := frisian.ParseFEN(fen)
 		if err != nil {
-			gr.fail(gr.tagAt["FEN"], fen, err)
+			gr.fail(gr.tagAt["FEN"].tok, fen, err)
 			gr.skipping = true
 		} else {
 			start = p

@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -96,7 +97,7 @@ func (g *Game) MarshalText() ([]byte, error) {
 // [Reader.Next] it has no deadline: for text from a stranger use a strict
 // Reader's [Reader.NextContext].
 func (g *Game) UnmarshalText(text []byte) error {
-	r := NewReader(strings.NewReader(string(text)))
+	r := NewReader(bytes.NewReader(text))
 	r.Strict = true
 	got, err := r.Next()
 	if err == io.EOF {
@@ -239,9 +240,16 @@ func appendPDN(ctx context.Context, dst []byte, g *Game, width int, draws frisia
 // with those a reader needs added (see [Writer.WriteGame]), a missing
 // Result from the outcome under draws.
 func pdnTags(ctx context.Context, g *Game, draws frisian.DrawRules) (Tags, error) {
-	var tags Tags
+	// As Tags.Set each, without its scan: a game may hold tens of thousands.
+	tags := make(Tags, 0, len(g.Tags)+3)
+	at := make(map[string]int, len(g.Tags))
 	for _, t := range g.Tags {
-		tags.Set(t.Name, t.Value)
+		if i, dup := at[t.Name]; dup {
+			tags[i].Value = t.Value
+			continue
+		}
+		at[t.Name] = len(tags)
+		tags = append(tags, t)
 	}
 	start := g.start()
 	gt, ok := tags.Lookup("GameType")
@@ -331,12 +339,12 @@ func validTagName(s string) bool {
 	return true
 }
 
-// escapeTagValue escapes quotes and backslashes, and turns newlines, which
-// a tag cannot hold, into spaces.
-func escapeTagValue(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")
-	return r.Replace(s)
-}
+// tagEscaper escapes quotes and backslashes, and turns newlines, which a
+// tag cannot hold, into spaces. A Replacer is safe for concurrent use.
+var tagEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")
+
+// escapeTagValue escapes a tag value for PDN (see tagEscaper).
+func escapeTagValue(s string) string { return tagEscaper.Replace(s) }
 
 // validMark reports whether mk reads back as a mark: "$" and a number, or
 // a run of ! and ?.
