@@ -7,8 +7,9 @@ import "math"
 // game it has found won in n plies as 100 − n/100 (99.97: a win in three
 // plies) and a lost one as its negation; its endgame databases' wins are
 // 90 − n/100. GUIs rely on this: pydraughts, for one, reads a score over 90
-// as a win in 100 − score plies. Servers write decided games with WinScore
-// and LossScore; clients read them with Info.Decided.
+// as a win in ⌈(10000 − 100·score)/2⌉ moves (a database win, at most 90,
+// as an evaluation). Servers write decided games with WinScore and
+// LossScore; clients read them with Info.Decided.
 const (
 	// EvalLimit bounds the score of a game not known to be decided.
 	EvalLimit = 80.0
@@ -34,16 +35,20 @@ func LossScore(plies int) float64 { return -WinScore(plies) }
 
 // Decided reports whether the info's score says the game is decided:
 // won or lost for the side to move, and in how many plies. A score beyond
-// ±EvalLimit is decided; above 90 men it counts plies as WinScore does,
-// and from 80 to 90 as Scan's endgame databases do (90 − plies/100).
-// Without such a score, ok is false.
+// ±EvalLimit, up to ±100, is decided; above 90 men it counts plies as
+// WinScore does, and from 80 to 90 (90 included, which WinScore never
+// writes) as Scan's endgame databases do (90 − plies/100). Without such a
+// score (none, or one beyond ±100, which no Scan score is), ok is false.
 func (info Info) Decided() (won bool, plies int, ok bool) {
-	if !info.HasScore || math.IsNaN(info.Score) || math.Abs(info.Score) <= EvalLimit {
+	abs := math.Abs(info.Score)
+	// NaN fails both comparisons; ±Inf and huge scores are refused before
+	// the conversion to int, which they would overflow.
+	if !info.HasScore || !(abs > EvalLimit && abs <= winLimit/100) {
 		return false, 0, false
 	}
-	hundredths := int(math.Round(math.Abs(info.Score) * 100))
+	hundredths := int(math.Round(abs * 100))
 	limit := winLimit
-	if hundredths < databaseLimit {
+	if hundredths <= databaseLimit {
 		limit = databaseLimit
 	}
 	return info.Score > 0, max(limit-hundredths, 0), true

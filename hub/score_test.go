@@ -38,6 +38,20 @@ func TestWinScore(t *testing.T) {
 		{0.5, true, false, 0, false},
 		{99.97, false, false, 0, false}, // no score sent
 		{math.NaN(), true, false, 0, false},
+		// 90.00 is a database win at ply 0 (WinScore never goes below
+		// 90.01), not a win in 1000 plies.
+		{90, true, true, 0, true},
+		{-90, true, false, 0, true},
+		{90.01, true, true, 999, true}, // WinScore's last
+		{80.01, true, true, 999, true}, // a database win in 999 plies
+		{100, true, true, 0, true},     // WinScore(0)
+		{-100, true, false, 0, true},
+		// Beyond ±100 no Scan score lies: not decided, and no overflow.
+		{100.01, true, false, 0, false},
+		{-250, true, false, 0, false},
+		{1e300, true, false, 0, false},
+		{math.Inf(1), true, false, 0, false},
+		{math.Inf(-1), true, false, 0, false},
 	} {
 		won, plies, ok := Info{Score: tc.score, HasScore: tc.has}.Decided()
 		if won != tc.won || plies != tc.plies || ok != tc.decided {
