@@ -11,5 +11,8 @@
 // [Reader] reads files of many games, leniently (recording each problem
 // and going on) or strictly; [Writer] writes games that read back the
 // same. Untrusted files cost bounded memory: the reader keeps one game
-// within documented limits, and [Reader.NextContext] bounds its time.
+// within documented limits. Their time is bounded by a context: a game may
+// start from a made-up position whose captures take long to search, so
+// every call that works out legal moves takes one ([Reader.NextContext],
+// [Writer.WriteGameContext], [Game.Legal], [Game.Play], [Game.Outcome]).
 package pdn

@@ -69,9 +69,12 @@ type Error struct {
 	Column int    // byte column of the text at fault, from 1
 	Move   int    // move number (as in "12."), 0 before the first move
 	Text   string // the text at fault (cut to 200 bytes)
-	// Err is what is wrong: a *MoveError ([frisian.ErrInvalidMove], [frisian.ErrIllegalMove],
-	// [frisian.ErrAmbiguousMove]), a *ParseError from the FEN tag, [ErrGameType], or an
-	// error wrapping [frisian.ErrSyntax] for malformed PDN.
+	// Err is what is wrong: a *[frisian.MoveError] (wrapping
+	// [frisian.ErrInvalidMove], [frisian.ErrIllegalMove] or
+	// [frisian.ErrAmbiguousMove]), a *[frisian.ParseError] from the FEN tag,
+	// [ErrGameType], an error wrapping [frisian.ErrSyntax] for malformed PDN,
+	// or one wrapping [frisian.ErrTooLarge] for text past the limits
+	// [Reader] keeps.
 	Err error
 }
 
