@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -111,7 +110,6 @@ func (e *testEngine) last() (Search, frisian.Position) {
 // expects.
 func choose(p frisian.Position, style string) (frisian.Move, frisian.Move) {
 	moves := testgame.Legal(p).Moves()
-	slices.SortFunc(moves, frisian.Move.Compare)
 	best := moves[0]
 	if style != "first" {
 		for _, m := range moves {
@@ -122,7 +120,6 @@ func choose(p frisian.Position, style string) (frisian.Move, frisian.Move) {
 	}
 	var reply frisian.Move
 	if next := testgame.Legal(p.Apply(best)).Moves(); len(next) > 0 {
-		slices.SortFunc(next, frisian.Move.Compare)
 		reply = next[0]
 	}
 	return best, reply

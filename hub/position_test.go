@@ -88,7 +88,6 @@ func genGame(t *rapid.T) *pdn.Game {
 		if len(moves) == 0 {
 			break
 		}
-		slices.SortFunc(moves, frisian.Move.Compare)
 		m := moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
 		if err := g.Play(context.Background(), m); err != nil {
 			t.Fatal(err)

@@ -192,7 +192,6 @@ func TestInfoOverTheWire(t *testing.T) {
 			if len(moves) == 0 {
 				break
 			}
-			slices.SortFunc(moves, frisian.Move.Compare)
 			m := moves[rapid.IntRange(0, len(moves)-1).Draw(rt, "m")]
 			pv, q = append(pv, m), q.Apply(m)
 		}

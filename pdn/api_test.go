@@ -431,7 +431,6 @@ func TestPDNWriterKeepsNumberWithMove(t *testing.T) {
 		if len(moves) == 0 {
 			break
 		}
-		slices.SortFunc(moves, frisian.Move.Compare)
 		if err := g.Play(context.Background(), moves[len(moves)/2]); err != nil {
 			t.Fatal(err)
 		}
