@@ -2,8 +2,8 @@ package pdn_test
 
 // Tests of PDN reading and writing through the exported API alone. The
 // tests that need more (the random games of gen_test.go, the size limits,
-// the round-trip helpers they share) are in pdn_test.go, pdnwriter_test.go,
-// pdnroundtrip_test.go and pdnlimits_test.go.
+// the round-trip helpers they share) are in pdn_test.go, writer_test.go,
+// roundtrip_test.go and limits_test.go.
 
 import (
 	"context"

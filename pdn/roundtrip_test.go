@@ -3,6 +3,8 @@ package pdn
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -37,48 +39,79 @@ func FuzzPDNWriteRead(f *testing.F) {
 func TestPDNWriteRead(t *testing.T) { rapid.Check(t, checkPDNWriteRead) }
 
 func checkPDNWriteRead(t *rapid.T) {
-	{
-		g := anyPDNGame(t)
-		var buf bytes.Buffer
-		w := NewWriter(&buf)
-		width := rapid.IntRange(0, 100).Draw(t, "width")
-		w.Width = width
-		if err := w.WriteGame(g); err != nil {
-			if !errors.Is(err, frisian.ErrSyntax) && !errors.Is(err, ErrGameType) {
-				t.Fatalf("WriteGame error %v wraps neither ErrSyntax nor ErrGameType", err)
+	g := anyPDNGame(t)
+	err := roundTrip(t, g, rapid.IntRange(0, 100).Draw(t, "width"))
+	if err != nil && !errors.Is(err, frisian.ErrSyntax) && !errors.Is(err, ErrGameType) {
+		t.Fatalf("WriteGame error %v wraps neither ErrSyntax nor ErrGameType", err)
+	}
+}
+
+// roundTrip writes g at width, reads it back strictly and checks that it
+// is the same game, up to the normalisations WriteGame documents
+// (readBackDiff), that writing it again gives the same text, and, at the
+// default width, that the lines are wrapped. The writer's error is returned
+// for the caller to judge, after checking that nothing was written.
+func roundTrip(t txtFailer, g *Game, width int) error {
+	t.Helper()
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	w.Width = width
+	if err := w.WriteGame(g); err != nil {
+		if buf.Len() != 0 {
+			t.Errorf("WriteGame wrote %q and failed", buf.String())
+		}
+		return err
+	}
+	text := buf.String()
+	r := NewReader(strings.NewReader(text))
+	r.Strict = true
+	back, err := r.Next()
+	if err != nil {
+		t.Errorf("reading back %q: %v", text, err)
+		return nil
+	}
+	if more, err := r.Next(); more != nil || err != io.EOF {
+		t.Errorf("more than one game read back from %q", text)
+	}
+	if d := readBackDiff(g, back); d != "" {
+		t.Errorf("round trip: %s\n%s", d, text)
+		return nil
+	}
+	var again bytes.Buffer
+	w = NewWriter(&again)
+	w.Width = width
+	if err := w.WriteGame(back); err != nil || again.String() != text {
+		t.Errorf("writing is not a fixed point: %q then %q (%v)", text, again.String(), err)
+	}
+	if width == 0 {
+		inComment := false
+		for _, line := range strings.Split(text, "\n") {
+			if !strings.HasPrefix(line, "[") && len(line) > 80 && !strings.ContainsAny(line, "{};()") && !inComment {
+				t.Errorf("line of %d bytes: %q", len(line), line)
 			}
-			if buf.Len() != 0 {
-				t.Fatalf("WriteGame wrote %q and failed", buf.String())
-			}
-			return
-		}
-		text := buf.String()
-		r := NewReader(strings.NewReader(text))
-		r.Strict = true
-		back, err := r.Next()
-		if err != nil {
-			t.Fatalf("reading back %q: %v", text, err)
-		}
-		if more, _ := r.Next(); more != nil {
-			t.Fatalf("a second game read back from %q", text)
-		}
-		if back.start() != g.start() || !slices.Equal(back.moves, g.moves) {
-			t.Fatalf("start or moves differ after reading back %q", text)
-		}
-		for ply := 0; ply <= g.Len(); ply++ {
-			if diff := cmp.Diff(normalPDNAnnotation(g.Annotation(ply)), back.Annotation(ply), cmpopts.EquateEmpty()); diff != "" {
-				t.Fatalf("ply %d annotation (-want +got) from %q:\n%s", ply, text, diff)
-			}
-		}
-		checkPDNTags(t, g, back)
-		var again bytes.Buffer
-		w = NewWriter(&again)
-		w.Width = width
-		err = w.WriteGame(back)
-		if err != nil || again.String() != text {
-			t.Fatalf("writing is not a fixed point: %q then %q (%v)", text, again.String(), err)
+			inComment = strings.Count(line, "{") > strings.Count(line, "}")
 		}
 	}
+	return nil
+}
+
+// readBackDiff reports how back, read from the PDN written of g, differs
+// from g beyond what WriteGame documents: the start, the moves, the
+// annotations (normalPDNAnnotation) and the tags (tagsDiff); "" when it
+// does not.
+func readBackDiff(g, back *Game) string {
+	if back.start() != g.start() {
+		return "start " + g.start().FEN() + " read back as " + back.start().FEN()
+	}
+	if !slices.Equal(back.moves, g.moves) {
+		return "moves differ"
+	}
+	for ply := 0; ply <= g.Len(); ply++ {
+		if diff := cmp.Diff(normalPDNAnnotation(g.Annotation(ply)), back.Annotation(ply), cmpopts.EquateEmpty()); diff != "" {
+			return fmt.Sprintf("ply %d annotation (-want +got):\n%s", ply, diff)
+		}
+	}
+	return tagsDiff(g, back)
 }
 
 // normalPDNAnnotation is a as WriteGame documents it is read back:
@@ -95,11 +128,11 @@ func normalPDNAnnotation(a Annotation) Annotation {
 	return a
 }
 
-// checkPDNTags checks the tags read back against those written, as
+// tagsDiff reports how the tags read back differ from those written, as
 // WriteGame documents them: each name once, with its last value (newlines
 // as spaces), in the order of first appearance; GameType, FEN and Result
 // may be added; a FEN gives the start.
-func checkPDNTags(t *rapid.T, g, back *Game) {
+func tagsDiff(g, back *Game) string {
 	var names []string
 	last := map[string]string{}
 	for _, tag := range g.Tags {
@@ -115,16 +148,17 @@ func checkPDNTags(t *rapid.T, g, back *Game) {
 		switch {
 		case tag.Name == "FEN":
 			if p, err := frisian.ParseFEN(tag.Value); err != nil || p != g.start() {
-				t.Fatalf("FEN tag %q does not give the start %s", tag.Value, g.start().FEN())
+				return fmt.Sprintf("FEN tag %q does not give the start %s", tag.Value, g.start().FEN())
 			}
 		case !ok && tag.Name != "GameType" && tag.Name != "Result":
-			t.Fatalf("tag %s added", tag.Name)
+			return fmt.Sprintf("tag %s added", tag.Name)
 		case ok && tag.Value != want:
-			t.Fatalf("tag %s read back as %q, want %q", tag.Name, tag.Value, want)
+			return fmt.Sprintf("tag %s read back as %q, want %q", tag.Name, tag.Value, want)
 		}
 	}
 	got = slices.DeleteFunc(got, func(n string) bool { _, ok := last[n]; return !ok })
 	if !slices.Equal(got, names) {
-		t.Fatalf("tags read back %q, want %q", got, names)
+		return fmt.Sprintf("tags read back %q, want %q", got, names)
 	}
+	return ""
 }
