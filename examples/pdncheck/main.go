@@ -5,7 +5,8 @@
 //
 // the outcome being "white wins", "black wins", "draw" or "ongoing", then a
 // line "error: …" for each problem found in the game (line, column, move
-// number and what is wrong). Games are numbered from 1 in each file; with
+// number and what is wrong); text that holds no game (only comments or
+// NAGs) gives its error line alone. Games are numbered from 1 in each file; with
 // several files, a line "# FILE" comes before each file's games.
 //
 // Moves played after a game has ended by a draw rule are still replayed and
@@ -96,23 +97,27 @@ func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian
 	found := false
 	for n := 1; ; n++ {
 		g, err := r.Next()
-		if g == nil {
-			if err == io.EOF || (strict && found) {
-				return found, nil
+		var list pdn.Errors
+		switch {
+		case g == nil && (err == io.EOF || strict && found):
+			return found, nil
+		case g == nil && !errors.As(err, &list):
+			return found, fmt.Errorf("%s: %w", name, err) // reading the file failed
+		case g == nil:
+			// Text without a game (only comments or NAGs): a problem of
+			// the file, reported as one, with no game line.
+			n--
+		default:
+			fmt.Fprintf(w, "%d\t%d\t%s\t%s\n", n, g.Len(), g.Position().FEN(), outcome(g, rules).Result)
+			if err == nil {
+				continue
 			}
-			return found, fmt.Errorf("%s: %w", name, err)
-		}
-		fmt.Fprintf(w, "%d\t%d\t%s\t%s\n", n, g.Len(), g.Position().FEN(), outcome(g, rules).Result)
-		if err == nil {
-			continue
+			// Next gives a game's problems as an Errors, in both modes.
+			if !errors.As(err, &list) {
+				return found, fmt.Errorf("%s: %w", name, err)
+			}
 		}
 		found = true
-		var list pdn.Errors
-		if !errors.As(err, &list) {
-			var one *pdn.Error
-			errors.As(err, &one)
-			list = pdn.Errors{one}
-		}
 		for _, e := range list {
 			fmt.Fprintf(w, "error: %v\n", e)
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,6 +81,35 @@ func TestRealGames(t *testing.T) {
 					t.Errorf("%s game %d: outcome %q but result %s", file, i+1, f[3], scores[i])
 				}
 			}
+		}
+	}
+}
+
+// TestNoGame: a file of comments only holds no game: that is a problem
+// found (status 1, an error line), not a read error, and the files after
+// it are still checked.
+func TestNoGame(t *testing.T) {
+	dir := t.TempDir()
+	comments := filepath.Join(dir, "comments.pdn")
+	game := filepath.Join(dir, "game.pdn")
+	if err := os.WriteFile(comments, []byte("{just a comment} $1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(game, []byte("1. 32-28 18-23 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, strict := range []bool{false, true} {
+		args := []string{comments, game}
+		if strict {
+			args = append([]string{"-strict"}, args...)
+		}
+		lines, status := runCheck(t, args...)
+		if status != 1 || len(lines) < 2 || lines[0] != "# "+comments || !strings.HasPrefix(lines[1], "error: ") {
+			t.Errorf("strict %v: status %d, %q; want 1 and an error line for %s", strict, status, lines, comments)
+			continue
+		}
+		if checked := slices.Contains(lines, "# "+game); checked == strict {
+			t.Errorf("strict %v: the next file checked: %v, want %v", strict, checked, !strict)
 		}
 	}
 }
