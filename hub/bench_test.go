@@ -59,32 +59,18 @@ func BenchmarkBestMoveProcess(b *testing.B) {
 
 // BenchmarkParseMove reads an engine's capture in a crowded position
 // (climb3Any of the root's testdata/worstcase.txt), whose move generation
-// dominates. "once" is ParseMove; "twice" is how it read a move before,
-// a bounded generation and then ParseHubMove's own.
+// dominates.
 func BenchmarkParseMove(b *testing.B) {
 	p := frisian.MustParseFEN("B:WK4,6,8,K9,10,11,13,K15,17,18,19,20,K22,24,27,28,29,33,35,38,39,40,K42,44,K48:BK2,K7,K26,31,K37,K50")
 	text := testgame.Legal(p).Moves()[0].String()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	b.Run("once", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := parseMove(ctx, p, text); err != nil {
-				b.Fatal(err)
-			}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := parseMove(ctx, p, text); err != nil {
+			b.Fatal(err)
 		}
-	})
-	b.Run("twice", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := p.Legal(ctx); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := testgame.Legal(p).ParseHubMove(text); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	}
 }
 
 // positionEngine works out the position it is sent, as an engine does,

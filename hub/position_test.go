@@ -272,8 +272,7 @@ func TestLevelLine(t *testing.T) {
 }
 
 // TestParseMoveCaptures reads the engine's text of a capture: its start,
-// its end and the pieces it takes, in any order (the data of the former
-// ExampleParseMove).
+// its end and the pieces it takes, in any order.
 func TestParseMoveCaptures(t *testing.T) {
 	p := frisian.MustParseFEN("W:W28,33,34:B22,23,19,12")
 	l := testgame.Legal(p)

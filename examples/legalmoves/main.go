@@ -64,6 +64,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		l, err := p.Legal(context.Background())
 		if err != nil {
 			fmt.Fprintf(out, "error: %v\n", err)
+			status = 1
 			continue
 		}
 		for i, m := range l.Moves() {
