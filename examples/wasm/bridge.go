@@ -216,7 +216,7 @@ func (b *bridge) replay(a object) (*replayed, error) {
 		}
 		m, err := r.legal.ParseMove(context.Background(), t)
 		if err == nil {
-			err = r.game.Play(m)
+			err = r.game.Play(context.Background(), m)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("move %d, %s: %w", len(r.texts)+1, t, err)
@@ -526,7 +526,7 @@ func (b *bridge) readPDN(a object) (object, error) {
 
 // result is the result of g under the official rules, as PDN writes it.
 func result(g *pdn.Game) string {
-	o, _ := g.Outcome(frisian.OfficialDraws)
+	o, _, _ := g.Outcome(context.Background(), frisian.OfficialDraws)
 	return o.Result.PDN()
 }
 

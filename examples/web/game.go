@@ -227,7 +227,7 @@ func (g *game) play(c chosen) (moveJSON, error) {
 		}
 	}
 	text := legal.Text(c.move)
-	if err := g.rec.Play(c.move); err != nil {
+	if err := g.rec.Play(context.Background(), c.move); err != nil { // the move was checked against g.legal
 		return moveJSON{}, errNotLegal
 	}
 	e := moveJSON{
