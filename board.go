@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian/internal/capture"
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
@@ -81,7 +83,7 @@ func (c *Color) UnmarshalText(text []byte) error {
 	case "black":
 		*c = Black
 	default:
-		return fmt.Errorf("color %q: want white or black: %w", clip(string(text)), ErrSyntax)
+		return fmt.Errorf("color %q: want white or black: %w", errtext.Clip(string(text)), ErrSyntax)
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // The end of the game (RULES.md §7): a side with no legal move has lost,
@@ -140,7 +142,7 @@ func nameIndex(names []string, what string, text []byte) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("%s %q: want one of %q: %w", what, clip(string(text)), names, ErrSyntax)
+	return 0, fmt.Errorf("%s %q: want one of %q: %w", what, errtext.Clip(string(text)), names, ErrSyntax)
 }
 
 // Outcome is the result of a game and the reason for it.
@@ -200,7 +202,7 @@ func (r *DrawRules) UnmarshalText(text []byte) error {
 	case "lidraughts":
 		*r = LidraughtsDraws
 	default:
-		return fmt.Errorf("draw rules %q: want official or lidraughts: %w", clip(string(text)), ErrSyntax)
+		return fmt.Errorf("draw rules %q: want official or lidraughts: %w", errtext.Clip(string(text)), ErrSyntax)
 	}
 	return nil
 }

@@ -2,8 +2,6 @@ package frisian
 
 import (
 	"errors"
-	"fmt"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -109,18 +107,4 @@ func (e *PositionError) Unwrap() error { return e.Err }
 // invalidPosition returns the *PositionError for square sq (or 0).
 func invalidPosition(sq Square, reason string) *PositionError {
 	return &PositionError{Square: sq, Err: ErrInvalidPosition, Reason: reason}
-}
-
-// clip cuts text quoted in an error to 200 bytes.
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200]
-	}
-	return s
-}
-
-// nilContext is the error of the call op given a nil context, which it
-// refuses rather than panic on.
-func nilContext(op string) error {
-	return fmt.Errorf("%s: nil context: %w", op, os.ErrInvalid)
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
@@ -40,7 +42,7 @@ func ParseFEN(s string) (Position, error) {
 		if pe, ok := err.(*PositionError); ok { // as Setup.Position returns
 			reason = pe.Reason
 		}
-		return Position{}, &ParseError{Input: clip(s), Offset: 0, Err: err, Reason: reason}
+		return Position{}, &ParseError{Input: errtext.Clip(s), Offset: 0, Err: err, Reason: reason}
 	}
 	return p, nil
 }
@@ -60,13 +62,13 @@ type fenReader struct {
 }
 
 func (r *fenReader) syntax(off int, format string, args ...any) error {
-	return &ParseError{Input: clip(r.in), Offset: off, Err: ErrSyntax, Reason: fmt.Sprintf(format, args...)}
+	return &ParseError{Input: errtext.Clip(r.in), Offset: off, Err: ErrSyntax, Reason: fmt.Sprintf(format, args...)}
 }
 
 // invalid reports an impossible position found at square sq.
 func (r *fenReader) invalid(off int, sq Square, format string, args ...any) error {
 	reason := fmt.Sprintf(format, args...)
-	return &ParseError{Input: clip(r.in), Offset: off, Err: invalidPosition(sq, reason), Reason: reason}
+	return &ParseError{Input: errtext.Clip(r.in), Offset: off, Err: invalidPosition(sq, reason), Reason: reason}
 }
 
 // span is a part of the input with its byte offset.

@@ -3,6 +3,8 @@ package frisian
 import (
 	"context"
 	"slices"
+
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // Helpers for the tests, on the API that stays.
@@ -60,9 +62,9 @@ func finishPath(p Position, m Move, prefix []Square) []Square {
 // resolveAmong is the second step of Legal.ParseMove, among any moves.
 func (t moveText) resolveAmong(ctx context.Context, p Position, moves []Move) (Move, error) {
 	if ctx == nil {
-		return Move{}, nilContext("resolving " + clip(t.String()))
+		return Move{}, errtext.NilContext("resolving " + errtext.Clip(t.String()))
 	}
-	return t.resolve(ctx, p, moves, clip(t.String()))
+	return t.resolve(ctx, p, moves, errtext.Clip(t.String()))
 }
 
 // sorted returns the moves in canonical order.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // The Hub engine protocol's long form (Scan; RULES.md §6): a quiet move
@@ -121,7 +123,7 @@ func (l Legal) findHub(h hubText, s string) (Move, error) {
 		}
 	}
 	t := moveText{Squares: []Square{h.from, h.to}, Capture: h.capture}
-	return Move{}, &MoveError{Move: clip(s), Err: ErrIllegalMove, Reason: l.p.whyIllegal(t, l.moves)}
+	return Move{}, &MoveError{Move: errtext.Clip(s), Err: ErrIllegalMove, Reason: l.p.whyIllegal(t, l.moves)}
 }
 
 // sepField is a piece of text and the separator byte that preceded it

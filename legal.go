@@ -6,6 +6,8 @@ import (
 	"iter"
 	"slices"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian/internal/capture"
 )
 
@@ -33,7 +35,7 @@ type Legal struct {
 // nil ctx gives an error wrapping [os.ErrInvalid].
 func (p Position) Legal(ctx context.Context) (Legal, error) {
 	if ctx == nil {
-		return Legal{}, nilContext("legal moves")
+		return Legal{}, errtext.NilContext("legal moves")
 	}
 	var buf [128]capture.Move
 	var g generator

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // PDN move text, the notation players read and write (RULES.md §6):
@@ -112,7 +114,7 @@ func splitMarks(tok string) (move, marks string) {
 }
 
 func invalidMove(s, reason string) *MoveError {
-	return &MoveError{Move: clip(s), Err: ErrInvalidMove, Reason: reason}
+	return &MoveError{Move: errtext.Clip(s), Err: ErrInvalidMove, Reason: reason}
 }
 
 // String returns the text in canonical form: squares joined by "-" or "x".
@@ -161,13 +163,13 @@ func (l Legal) Text(m Move) string { return l.p.textAmong(m, l.moves).String() }
 // [os.ErrInvalid].
 func (l Legal) ParseMove(ctx context.Context, s string) (Move, error) {
 	if ctx == nil {
-		return Move{}, nilContext("reading " + clip(s))
+		return Move{}, errtext.NilContext("reading " + errtext.Clip(s))
 	}
 	t, err := parseMoveText(s)
 	if err != nil {
 		return Move{}, err
 	}
-	return t.resolve(ctx, l.p, l.moves, clip(s))
+	return t.resolve(ctx, l.p, l.moves, errtext.Clip(s))
 }
 
 // resolve finds the move of legal, the legal moves of p, that t names; t

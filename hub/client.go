@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // DefaultStopTimeout is the StopTimeout of the zero Options.
@@ -114,7 +116,7 @@ type Client struct {
 // other directories, environments and options.
 func Start(ctx context.Context, path string, args ...string) (*Client, error) {
 	if ctx == nil {
-		return nil, nilContext("Start")
+		return nil, errtext.NilContext("hub: Start")
 	}
 	if strings.ContainsRune(path, filepath.Separator) {
 		if abs, err := filepath.Abs(path); err == nil {
@@ -141,7 +143,7 @@ func Start(ctx context.Context, path string, args ...string) (*Client, error) {
 // the group itself (the group is ended when Setpgid is set and Pgid 0).
 func StartCmd(ctx context.Context, cmd *exec.Cmd, o Options) (*Client, error) {
 	if ctx == nil {
-		return nil, nilContext("StartCmd")
+		return nil, errtext.NilContext("hub: StartCmd")
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -301,7 +303,7 @@ func (p *process) wait() error {
 // are), or the goroutine waits for r to end by itself.
 func NewClient(ctx context.Context, r io.Reader, w io.Writer, o Options) (*Client, error) {
 	if ctx == nil {
-		return nil, nilContext("NewClient")
+		return nil, errtext.NilContext("hub: NewClient")
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -600,7 +602,7 @@ func (c *Client) Ping(ctx context.Context) error {
 // after the first return nil.
 func (c *Client) Quit(ctx context.Context) error {
 	if ctx == nil {
-		return nilContext("Client.Quit")
+		return errtext.NilContext("hub: Client.Quit")
 	}
 	wait, cancel := context.WithTimeout(ctx, c.opt.StopTimeout)
 	err := c.lockOp(wait)
@@ -702,7 +704,7 @@ func (c *Client) unlockOp() { <-c.op }
 // is over, to release the lock.
 func (c *Client) begin(ctx context.Context, op string) (end func(), err error) {
 	if ctx == nil {
-		return nil, nilContext(op)
+		return nil, errtext.NilContext("hub: " + op)
 	}
 	if err := c.lockOp(ctx); err != nil {
 		return nil, err

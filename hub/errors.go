@@ -3,8 +3,9 @@ package hub
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // Sentinel errors. Every error about the engine or the connection wraps
@@ -104,7 +105,7 @@ func (e *ExitError) Error() string {
 		b.WriteString(e.Err.Error())
 	}
 	if s := strings.TrimSpace(e.Stderr); s != "" {
-		fmt.Fprintf(&b, " (stderr: %q)", clip(s))
+		fmt.Fprintf(&b, " (stderr: %q)", errtext.Clip(s))
 	}
 	return b.String()
 }
@@ -115,10 +116,4 @@ func (e *ExitError) Unwrap() []error {
 		return []error{ErrEngineExited}
 	}
 	return []error{ErrEngineExited, e.Err}
-}
-
-// nilContext is the error of the call op given a nil context, which it
-// returns before any I/O or change of state.
-func nilContext(op string) error {
-	return fmt.Errorf("hub: %s: nil context: %w", op, os.ErrInvalid)
 }

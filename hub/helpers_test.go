@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian/internal/testgame"
 
 	"github.com/frisian-draughts/frisian"
@@ -47,7 +49,7 @@ func testOptions(t *testing.T) Options {
 			if sent {
 				dir = ">"
 			}
-			t.Logf("%s %s", dir, clip(line))
+			t.Logf("%s %s", dir, errtext.Clip(line))
 		},
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -58,7 +60,7 @@ func parseInfo(ctx context.Context, l Line, p frisian.Position) Info {
 	info := Info{Line: l}
 	fail := func(field, value, why string, err error) {
 		if info.Err == nil {
-			info.Err = &ProtocolError{Line: clip(l.String()), Msg: fmt.Sprintf("info %s=%q: %s", field, clip(value), why), Err: err}
+			info.Err = &ProtocolError{Line: errtext.Clip(l.String()), Msg: fmt.Sprintf("info %s=%q: %s", field, errtext.Clip(value), why), Err: err}
 		}
 	}
 	for _, a := range l.Args {
@@ -170,11 +172,11 @@ func (info Info) line() Line {
 func parseDone(ctx context.Context, l Line, p frisian.Position) (Result, error) {
 	text, ok := l.Get("move")
 	if !ok || strings.TrimSpace(text) == "" {
-		return Result{}, &ProtocolError{Line: clip(l.String()), Msg: "done without a move"}
+		return Result{}, &ProtocolError{Line: errtext.Clip(l.String()), Msg: "done without a move"}
 	}
 	m, err := parseMove(ctx, p, text)
 	if err != nil {
-		return Result{}, &ProtocolError{Line: clip(l.String()), Msg: "the engine's move", Err: err}
+		return Result{}, &ProtocolError{Line: errtext.Clip(l.String()), Msg: "the engine's move", Err: err}
 	}
 	r := Result{Move: m}
 	if text, ok := l.Get("ponder"); ok {

@@ -3,6 +3,8 @@ package hub
 import (
 	"fmt"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // MaxLineLength is the longest line, in bytes without its newline, that the
@@ -115,7 +117,7 @@ func (sc *scanner) name() string {
 }
 
 func (sc *scanner) errorf(format string, a ...any) error {
-	return &ProtocolError{Line: clip(sc.s), Msg: fmt.Sprintf(format, a...) + fmt.Sprintf(" at byte %d", sc.i)}
+	return &ProtocolError{Line: errtext.Clip(sc.s), Msg: fmt.Sprintf(format, a...) + fmt.Sprintf(" at byte %d", sc.i)}
 }
 
 func isBlank(c byte) bool {
@@ -186,7 +188,7 @@ func (l Line) String() string {
 // *ProtocolError, wraps ErrProtocol.
 func (l Line) Validate() error {
 	bad := func(format string, a ...any) error {
-		return &ProtocolError{Line: clip(l.String()), Msg: fmt.Sprintf(format, a...)}
+		return &ProtocolError{Line: errtext.Clip(l.String()), Msg: fmt.Sprintf(format, a...)}
 	}
 	if !isName(l.Command) {
 		return bad("command %q is not a name", l.Command)
@@ -223,13 +225,4 @@ func cmd(command string, pairs ...string) Line {
 func (l Line) flag(name string) Line {
 	l.Args = append(l.Args, Arg{Name: name, Flag: true})
 	return l
-}
-
-// clip shortens s for an error message.
-func clip(s string) string {
-	const max = 200
-	if len(s) > max {
-		return s[:max] + "…"
-	}
-	return s
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian/pdn"
 
 	"github.com/frisian-draughts/frisian"
@@ -61,7 +63,7 @@ func pieceLetter(pc frisian.Piece) byte {
 // position that cannot occur (a man on its own promotion row).
 func ParsePosition(s string) (frisian.Position, error) {
 	bad := func(off int, format string, a ...any) (frisian.Position, error) {
-		return frisian.Position{}, &frisian.ParseError{Input: clip(s), Offset: off, Err: frisian.ErrSyntax, Reason: "hub position: " + fmt.Sprintf(format, a...)}
+		return frisian.Position{}, &frisian.ParseError{Input: errtext.Clip(s), Offset: off, Err: frisian.ErrSyntax, Reason: "hub position: " + fmt.Sprintf(format, a...)}
 	}
 	if len(s) != positionLength {
 		return bad(min(len(s), positionLength), "%d bytes, want %d (side to move and 50 squares)", len(s), positionLength)
@@ -102,7 +104,7 @@ func ParsePosition(s string) (frisian.Position, error) {
 		if errors.As(err, &pe) {
 			reason = pe.Reason
 		}
-		return frisian.Position{}, &frisian.ParseError{Input: clip(s), Err: err, Reason: "hub position: " + reason}
+		return frisian.Position{}, &frisian.ParseError{Input: errtext.Clip(s), Err: err, Reason: "hub position: " + reason}
 	}
 	return p, nil
 }
@@ -113,7 +115,7 @@ func ParsePosition(s string) (frisian.Position, error) {
 // protocol.
 func parseMove(ctx context.Context, p frisian.Position, s string) (frisian.Move, error) {
 	if ctx == nil {
-		return frisian.Move{}, nilContext("reading a move")
+		return frisian.Move{}, errtext.NilContext("hub: reading a move")
 	}
 	l, err := p.Legal(ctx)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -104,7 +106,7 @@ func (c *Client) Go(ctx context.Context, s Search) (*Searching, error) {
 // background; see Searching.Wait.
 func (c *Client) BestMove(ctx context.Context, s Search) (Result, error) {
 	if ctx == nil {
-		return Result{}, nilContext("Client.BestMove")
+		return Result{}, errtext.NilContext("hub: Client.BestMove")
 	}
 	srch, err := c.Go(ctx, s)
 	if err != nil {
@@ -117,7 +119,7 @@ func (c *Client) BestMove(ctx context.Context, s Search) (Result, error) {
 // It is Go with s.Mode set to Analyze.
 func (c *Client) Analyse(ctx context.Context, s Search) (*Searching, error) {
 	if ctx == nil {
-		return nil, nilContext("Client.Analyse")
+		return nil, errtext.NilContext("hub: Client.Analyse")
 	}
 	s.Mode = Analyze
 	return c.Go(ctx, s)
@@ -150,7 +152,7 @@ func (s *Searching) Done() <-chan struct{} { return s.done }
 // when the client was closed.
 func (s *Searching) Wait(ctx context.Context) (Result, error) {
 	if ctx == nil {
-		return Result{}, nilContext("Searching.Wait")
+		return Result{}, errtext.NilContext("hub: Searching.Wait")
 	}
 	select {
 	case <-s.done:
@@ -172,7 +174,7 @@ func (s *Searching) Wait(ctx context.Context) (Result, error) {
 // ctx's and the search goes on ending; Wait or Stop may be called again.
 func (s *Searching) Stop(ctx context.Context) (Result, error) {
 	if ctx == nil {
-		return Result{}, nilContext("Searching.Stop")
+		return Result{}, errtext.NilContext("hub: Searching.Stop")
 	}
 	s.stop()
 	select {
@@ -188,7 +190,7 @@ func (s *Searching) Stop(ctx context.Context) (Result, error) {
 // a normal one and the engine's clock starts.
 func (s *Searching) PonderHit(ctx context.Context) error {
 	if ctx == nil {
-		return nilContext("Searching.PonderHit")
+		return errtext.NilContext("hub: Searching.PonderHit")
 	}
 	s.mu.Lock()
 	over := s.finished || s.stopped

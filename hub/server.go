@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -500,7 +502,7 @@ func (s *server) writeErr() error {
 // error sends an error line; the message loses the characters the protocol
 // cannot quote.
 func (s *server) error(msg string) {
-	b := []byte(clip(msg))
+	b := []byte(errtext.Clip(msg))
 	for i, c := range b {
 		if c == '"' {
 			b[i] = '\''

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -241,7 +243,7 @@ func (g *Game) note(ply int) *Annotation {
 // an error wrapping os.ErrInvalid.
 func (g *Game) Outcome(ctx context.Context, rules frisian.DrawRules) (o frisian.Outcome, ply int, err error) {
 	if ctx == nil {
-		return frisian.Outcome{}, -1, nilContext("the outcome of a game")
+		return frisian.Outcome{}, -1, errtext.NilContext("the outcome of a game")
 	}
 	g.init()
 	e := &g.ends[0]

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // The PDN lexer: it turns a byte stream into tags, comments, variations,
@@ -76,7 +78,7 @@ func (t *textBuf) String() string { return string(t.b) }
 func tooLarge(tok pdnToken, what string, start string, t *textBuf) pdnToken {
 	tok.kind, tok.tooLarge = tokError, true
 	tok.msg = fmt.Sprintf("%s longer than %d KiB", what, maxText>>10)
-	tok.text = start + clip(t.String())
+	tok.text = start + errtext.Clip(t.String())
 	return tok
 }
 
@@ -190,7 +192,7 @@ func (l *pdnLexer) next() pdnToken {
 			var b textBuf
 			switch {
 			case !l.readTo(&b, '}'):
-				tok.kind, tok.msg, tok.text = tokError, "comment not closed by }", "{"+clip(b.String())
+				tok.kind, tok.msg, tok.text = tokError, "comment not closed by }", "{"+errtext.Clip(b.String())
 			case b.over:
 				tok = tooLarge(tok, "comment", "{", &b)
 			default:
@@ -301,7 +303,7 @@ func (l *pdnLexer) tag(tok pdnToken) pdnToken {
 	bad := func(msg string) pdnToken {
 		l.readLine(nil)
 		tok.msg = msg
-		tok.text = clip(strings.TrimSpace(raw.String()))
+		tok.text = errtext.Clip(strings.TrimSpace(raw.String()))
 		tok.name = ""
 		return tok
 	}
@@ -382,7 +384,7 @@ func (l *pdnLexer) variation(tok pdnToken) pdnToken {
 	for {
 		c, ok := l.read()
 		if !ok {
-			tok.kind, tok.msg, tok.text = tokError, "variation not closed by )", "("+clip(b.String())
+			tok.kind, tok.msg, tok.text = tokError, "variation not closed by )", "("+errtext.Clip(b.String())
 			return tok
 		}
 		switch c {
@@ -400,7 +402,7 @@ func (l *pdnLexer) variation(tok pdnToken) pdnToken {
 		case '{':
 			b.add(c)
 			if !l.readTo(&b, '}') {
-				tok.kind, tok.msg, tok.text = tokError, "comment not closed by } in a variation", "("+clip(b.String())
+				tok.kind, tok.msg, tok.text = tokError, "comment not closed by } in a variation", "("+errtext.Clip(b.String())
 				return tok
 			}
 			c = '}' // written below: the variation keeps its comments whole

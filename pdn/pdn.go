@@ -3,7 +3,6 @@ package pdn
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/frisian-draughts/frisian"
@@ -13,21 +12,6 @@ import (
 // than Frisian (40) or Frysk! (97). Such a game is reported, not replayed
 // under the wrong rules.
 var ErrGameType = errors.New("not a Frisian game")
-
-// clip cuts s to 200 bytes for an error message, so that a hostile input
-// does not make a huge one.
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200]
-	}
-	return s
-}
-
-// nilContext is the error of the call op given a nil context, which it
-// refuses rather than panic on.
-func nilContext(op string) error {
-	return fmt.Errorf("%s: nil context: %w", op, os.ErrInvalid)
-}
 
 // splitMarks cuts the move marks ("!", "?", "!!", "?!" …) off the end of a
 // move token.

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -108,7 +110,7 @@ func (r *Reader) Next() (*Game, error) { return r.NextContext(context.Background
 func (r *Reader) NextContext(ctx context.Context) (*Game, error) {
 	if ctx == nil {
 		// Before the other answers, so that a nil ctx is found at once.
-		return nil, nilContext("reading PDN")
+		return nil, errtext.NilContext("reading PDN")
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -236,7 +238,7 @@ func (gr *gameReader) fail(tok pdnToken, text string, err error) {
 	}
 	gr.errs = append(gr.errs, &Error{
 		Game: gr.game, Line: tok.line, Column: tok.col, Move: gr.moveNumber(),
-		Text: clip(text), Err: err,
+		Text: errtext.Clip(text), Err: err,
 	})
 }
 

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frisian-draughts/frisian/internal/errtext"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -70,7 +72,7 @@ func (pw *Writer) WriteGame(g *Game) error {
 // Nothing is written when the game cannot be.
 func (pw *Writer) WriteGameContext(ctx context.Context, g *Game) error {
 	if ctx == nil {
-		return nilContext("writing PDN")
+		return errtext.NilContext("writing PDN")
 	}
 	if pw.w == nil {
 		// A programming error; os.ErrInvalid lets errors.Is tell it apart.
@@ -258,7 +260,7 @@ func pdnTags(ctx context.Context, g *Game, draws frisian.DrawRules) (Tags, error
 	}
 	defaultStart, ok := gameTypeStart(gt)
 	if !ok {
-		return nil, fmt.Errorf("cannot write PDN: GameType %q: %w", clip(gt), ErrGameType)
+		return nil, fmt.Errorf("cannot write PDN: GameType %q: %w", errtext.Clip(gt), ErrGameType)
 	}
 	fen, ok := tags.Lookup("FEN")
 	if ok {
@@ -291,7 +293,7 @@ func checkWritable(g *Game, tags Tags) error {
 	text := 0
 	for _, t := range tags {
 		if !validTagName(t.Name) {
-			return writeError("tag name %q is not a PDN name", clip(t.Name))
+			return writeError("tag name %q is not a PDN name", errtext.Clip(t.Name))
 		}
 		if len(t.Value) > maxText {
 			return tooLarge("tag %s longer than %d KiB", t.Name, maxText>>10)
@@ -303,12 +305,12 @@ func checkWritable(g *Game, tags Tags) error {
 	for _, a := range g.notes {
 		for _, mk := range a.Marks {
 			if !validMark(mk) {
-				return writeError("move mark %q is neither $n nor ! and ?", clip(mk))
+				return writeError("move mark %q is neither $n nor ! and ?", errtext.Clip(mk))
 			}
 		}
 		for _, v := range a.Variations {
 			if !balancedVariation(v) {
-				return writeError("variation %q does not pair its parentheses and braces", clip(v))
+				return writeError("variation %q does not pair its parentheses and braces", errtext.Clip(v))
 			}
 		}
 		for _, list := range [3][]string{a.Marks, a.Comments, a.Variations} {
