@@ -3,6 +3,8 @@ package frisian
 import (
 	"context"
 	"testing"
+
+	"github.com/frisian-draughts/frisian/internal/longtest"
 )
 
 // Position.Legal allocates once (its list of moves) and AppendLegalMoves
@@ -18,7 +20,7 @@ func TestAllocations(t *testing.T) {
 		extra float64
 	}
 	positions := []position{{StartPosition().FEN(), 0}, {benchMiddlegame, 0}}
-	if !raceEnabled { // benchKingCaptures has a hard king too
+	if !longtest.Race { // benchKingCaptures has a hard king too
 		positions = append(positions, position{benchKingCaptures, 0}, position{benchPathological, 0})
 		for _, c := range worstCaseSample(t) {
 			// Legal may outgrow its buffer of 128 moves on the stack with

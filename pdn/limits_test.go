@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frisian-draughts/frisian/internal/longtest"
+
 	"github.com/frisian-draughts/frisian"
 )
 
@@ -174,7 +176,7 @@ func TestPDNHostileMemory(t *testing.T) {
 	// garbage not yet collected included.
 	size, limit := 24<<20, uint64(16<<20)
 	switch {
-	case raceEnabled:
+	case longtest.Race:
 		size = 4 << 20 // still four times the most a game keeps
 	case !long():
 		size, limit = 6<<20, 4<<20

@@ -483,7 +483,7 @@ func TestMemoryWithoutPool(t *testing.T) {
 // The search of the hardest known positions allocates nothing once the
 // set search's memory is in its pool.
 func TestNoAllocations(t *testing.T) {
-	if raceEnabled {
+	if longtest.Race {
 		t.Skip("the race detector's pool keeps nothing")
 	}
 	names, boards := worstCases(t, 99)

@@ -1,0 +1,6 @@
+//go:build !race
+
+package longtest
+
+// Race reports that the race detector is on.
+const Race = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package frisian
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package pdn
-
-const raceEnabled = false

@@ -1,6 +1,0 @@
-//go:build race
-
-package frisian
-
-// raceEnabled: the race detector slows tests that stream megabytes ~10x.
-const raceEnabled = true
