@@ -73,11 +73,12 @@ func TestAnalyse(t *testing.T) {
 			if !testgame.Legal(p).Outcome(frisian.OfficialDraws).IsOver() {
 				r, _ := engine.Search(p, engine.Options{Depth: 3})
 				opinion := ""
+				plies, won, decided := engine.Decided(r.Score)
 				switch score := float64(r.Score) / engine.Man; {
-				case r.Score >= engine.Win-engine.MaxPly:
-					opinion = fmt.Sprintf("%v wins in %s", p.Turn(), pliesText(engine.Win-r.Score))
-				case r.Score <= -engine.Win+engine.MaxPly:
-					opinion = fmt.Sprintf("%v wins in %s", p.Turn().Opponent(), pliesText(engine.Win+r.Score))
+				case decided && won:
+					opinion = fmt.Sprintf("%v wins in %s", p.Turn(), pliesText(plies))
+				case decided:
+					opinion = fmt.Sprintf("%v wins in %s", p.Turn().Opponent(), pliesText(plies))
 				case p.Turn() == frisian.Black && score != 0:
 					opinion = fmt.Sprintf("%+.2f", -score)
 				default:

@@ -129,12 +129,24 @@ func SearchContext(ctx context.Context, p frisian.Position, o Options, progress 
 		// Search the best move first next time: it usually stays best and
 		// then narrows the window for the others.
 		moveToFront(root, best)
-		if score >= Win-MaxPly || score <= -Win+MaxPly {
+		if _, _, ok := Decided(score); ok {
 			break // a forced win or loss is found; deeper adds nothing
 		}
 	}
 	res.Nodes = s.nodes
 	return res, true
+}
+
+// Decided reports whether score is a forced win or loss, and in how many
+// plies: a win for the side to move when won.
+func Decided(score int) (plies int, won, ok bool) {
+	switch {
+	case score >= Win-MaxPly:
+		return Win - score, true, true
+	case score <= -Win+MaxPly:
+		return Win + score, false, true
+	}
+	return 0, false, false
 }
 
 // searcher holds the state of one search.

@@ -125,11 +125,11 @@ func (pl *Player) Search(ctx context.Context, s hub.Search, report func(hub.Info
 // hub.LossScore(n), and an evaluation in men within ±hub.EvalLimit, so
 // that a GUI never reads material as a win.
 func hubScore(score int) float64 {
-	switch {
-	case score >= engine.Win-engine.MaxPly:
-		return hub.WinScore(engine.Win - score)
-	case score <= -engine.Win+engine.MaxPly:
-		return hub.LossScore(engine.Win + score)
+	switch plies, won, ok := engine.Decided(score); {
+	case ok && won:
+		return hub.WinScore(plies)
+	case ok:
+		return hub.LossScore(plies)
 	}
 	return min(max(float64(score)/engine.Man, -hub.EvalLimit), hub.EvalLimit)
 }
