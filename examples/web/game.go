@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/examples/internal/movepath"
 	"github.com/frisian-draughts/frisian/pdn"
 	"github.com/frisian-draughts/frisian/svg"
 )
@@ -174,58 +174,29 @@ type chosen struct {
 }
 
 // choose returns m, a legal move of the current position, whose legal
-// moves are legal, chosen along the squares given when they are a whole
-// path of it, and otherwise along its least path: the clicks of that path
-// give the pieces it jumps in order, as if it had been clicked.
-func (g *game) choose(legal frisian.Legal, m frisian.Move, squares []frisian.Square) chosen {
-	if c := legal.Clicks(squares); slices.Equal(c.Path, squares) {
-		if got, ok := c.Move(); ok && got == m {
-			return chosen{m, c.Path, c.Taken}
-		}
-	}
-	c := legal.Clicks(legal.Path(m))
+// moves are legal, as the page shows it: along the squares typed when they
+// are a whole path of it (typed is "" for a move not typed), otherwise
+// along its least path, with the pieces it jumps in order.
+func choose(legal frisian.Legal, m frisian.Move, typed string) chosen {
+	c := movepath.Of(legal, m, typed)
 	return chosen{m, c.Path, c.Taken}
-}
-
-// typedSquares returns the squares of typed PDN move text, such as
-// "28x17x8", read only to draw the move along them; Legal.ParseMove has
-// read the text and found its move.
-func typedSquares(text string) []frisian.Square {
-	var out []frisian.Square
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r < '0' || r > '9' }) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 1 || n > frisian.NumSquares {
-			return nil
-		}
-		out = append(out, frisian.Square(n))
-	}
-	return out
 }
 
 // errNotLegal: a move to play is not legal, which the handlers never let
 // happen.
 var errNotLegal = errors.New("the move is not legal here")
 
-// play plays the chosen move c, a legal move of the current position.
-// (Game.Play checks that it is, working out the moves of the position
-// once more: the same work, as quick as the first time, which had
-// moveTime.)
-func (g *game) play(c chosen) (moveJSON, error) {
+// play plays the chosen move c, a legal move of the current position,
+// whose legal moves are legal. (Game.Play checks that it is, working out
+// the moves of the position once more: the same work, as quick as the
+// first time, which had moveTime.)
+func (g *game) play(legal frisian.Legal, c chosen) (moveJSON, error) {
 	p := g.pos()
 	if c.path == nil {
 		return moveJSON{}, errNotLegal // not one of the moves c was chosen from
 	}
 	// The move list writes the move as the PDN does: its shortest text
 	// among the legal moves (the path taken is drawn on the board).
-	// The handlers have worked them out; Game.Play below works them out
-	// again all the same.
-	legal := g.legal
-	if !g.legalOK || g.legalOf != p {
-		var err error
-		if legal, err = p.Legal(context.Background()); err != nil {
-			return moveJSON{}, errNotLegal
-		}
-	}
 	text := legal.Text(c.move)
 	if err := g.rec.Play(context.Background(), c.move); err != nil { // the move was checked against g.legal
 		return moveJSON{}, errNotLegal

@@ -155,12 +155,13 @@ func (s *server) handleClick(w http.ResponseWriter, r *http.Request, req *reques
 		writeJSON(w, http.StatusOK, g.state(legal, &sel, 0))
 		return
 	}
-	s.play(w, r, g, chosen{m, sel.Path, sel.Taken})
+	s.play(w, r, g, legal, chosen{m, sel.Path, sel.Taken})
 }
 
-// play plays the chosen move c and answers with the state after it.
-func (s *server) play(w http.ResponseWriter, r *http.Request, g *game, c chosen) {
-	e, err := g.play(c)
+// play plays the chosen move c, one of the legal moves legal of the
+// current position, and answers with the state after it.
+func (s *server) play(w http.ResponseWriter, r *http.Request, g *game, legal frisian.Legal, c chosen) {
+	e, err := g.play(legal, c)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
@@ -195,7 +196,7 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, req *request
 	}
 	// The move list follows the squares typed when they are a whole
 	// landing path of the move.
-	s.play(w, r, g, g.choose(legal, m, typedSquares(req.Move)))
+	s.play(w, r, g, legal, choose(legal, m, req.Move))
 }
 
 // handleEngine lets the computer make the next move. In engine mode it
@@ -266,7 +267,7 @@ func (s *server) handleEngine(w http.ResponseWriter, r *http.Request, req *reque
 		writeError(w, http.StatusBadGateway, "the computer could not move: "+err.Error())
 		return
 	}
-	s.play(w, r, g, g.choose(legal, m, nil))
+	s.play(w, r, g, legal, choose(legal, m, ""))
 }
 
 // handleUndo takes back the last move between two people; against the
