@@ -23,6 +23,7 @@ import (
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
+	"github.com/frisian-draughts/frisian/examples/internal/movepath"
 	"github.com/frisian-draughts/frisian/pdn"
 	"github.com/frisian-draughts/frisian/svg"
 )
@@ -33,9 +34,9 @@ type object = map[string]any
 // Limits on what a page may pass, so that a call's cost is bounded by more
 // than the caller's patience.
 const (
-	maxMoves    = 2000    // moves in a game record
+	maxPlies    = 500     // moves in a game, as the server of examples/web allows
 	maxText     = 1 << 20 // bytes of PDN text to read
-	maxGames    = 1000    // games read from one PDN text
+	maxGames    = 100     // games read from one PDN text
 	maxDepth    = 12      // engine depth
 	maxNodes    = 5_000_000
 	maxSelected = 64 // squares clicked in one move
@@ -177,7 +178,7 @@ func (b *bridge) replay(a object) (*replayed, error) {
 	if err != nil {
 		return nil, err
 	}
-	items, err := list(a, "moves", maxMoves)
+	items, err := list(a, "moves", maxPlies)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +194,7 @@ func (b *bridge) replay(a object) (*replayed, error) {
 	if r == nil || r.start != start {
 		p := frisian.StartPosition()
 		if start != "" {
-			if p, err = frisian.ParseFEN(start); err != nil {
+			if p, err = startPosition(start); err != nil {
 				return nil, err
 			}
 		}
@@ -254,26 +255,33 @@ func ints(sqs []frisian.Square) []any {
 	return out
 }
 
-// moveObject describes m, a legal move of legal, along path (its least
-// path when nil), with the pieces taken in order.
-func moveObject(legal frisian.Legal, m frisian.Move, path []frisian.Square) object {
-	if path == nil {
-		path = legal.Path(m)
-	}
+// moveObject describes m, a legal move of legal, for the calls about one
+// move: c is its clicks along the path to show (see movepath.Of), with
+// the pieces taken in order.
+func moveObject(legal frisian.Legal, m frisian.Move, c frisian.Clicks) object {
+	o := listedMove(legal, m)
+	o["path"], o["taken"] = ints(c.Path), ints(c.Taken)
+	return o
+}
+
+// listedMove describes m, a legal move of legal, as position lists it:
+// what is quick to work out for every move, without its paths.
+func listedMove(legal frisian.Legal, m frisian.Move) object {
 	return object{
-		"text":    legal.Text(m),
-		"from":    int(m.From()),
-		"to":      int(m.To()),
-		"capture": m.IsCapture(),
-		"path":    ints(path),
-		"taken":   ints(legal.Clicks(path).Taken),
+		"text":     legal.Text(m),
+		"from":     int(m.From()),
+		"to":       int(m.To()),
+		"capture":  m.IsCapture(),
+		"captured": ints(m.Captured().Squares()),
 	}
 }
 
 // position answers {fen, moves, draws} with the current position: its FEN,
-// side to move, ply, outcome under the draw rules, legal moves (each with
-// its text, least path and pieces taken in order, canonical order), the
-// squares of the pieces that can move, and the counters running.
+// side to move, ply, the most plies a game may have, outcome under the
+// draw rules, legal moves (each with its text, start, end and the squares
+// of the pieces it captures, in canonical order; a move's paths come from
+// the calls about one move), the squares of the pieces that can move, and
+// the counters running.
 func (b *bridge) position(a object) (object, error) {
 	r, rules, err := b.replayUnder(a)
 	if err != nil {
@@ -283,7 +291,7 @@ func (b *bridge) position(a object) (object, error) {
 	o := r.legal.Outcome(rules)
 	moves, movable := []any{}, []any{}
 	for _, m := range r.legal.Moves() {
-		moves = append(moves, moveObject(r.legal, m, nil))
+		moves = append(moves, listedMove(r.legal, m))
 		if !slices.Contains(movable, any(int(m.From()))) {
 			movable = append(movable, int(m.From()))
 		}
@@ -300,12 +308,13 @@ func (b *bridge) position(a object) (object, error) {
 	}
 	counters := []any{}
 	for _, dc := range p.DrawCounters(rules) {
-		counters = append(counters, object{"reason": dc.Reason.String(), "side": dc.Side.String(), "count": dc.Count, "limit": dc.Limit, "plies": dc.Plies})
+		counters = append(counters, object{"ending": ending(dc.Reason), "reason": dc.Reason.String(), "side": dc.Side.String(), "count": dc.Count, "limit": dc.Limit, "plies": dc.Plies})
 	}
 	return object{
 		"fen":          p.FEN(),
 		"turn":         p.Turn().String(),
 		"ply":          r.game.Len(),
+		"maxPlies":     maxPlies,
 		"outcome":      outcome,
 		"moves":        moves,
 		"movable":      movable,
@@ -313,6 +322,19 @@ func (b *bridge) position(a object) (object, error) {
 		"kingRuns":     runs,
 		"drawCounters": counters,
 	}, nil
+}
+
+// ending names the material a draw counter counts, as a key that stays
+// the same whatever the reason's prose: "twoKingsAgainstOne" or
+// "oneKingEach".
+func ending(r frisian.Reason) string {
+	switch r {
+	case frisian.TwoKingsAgainstOne, frisian.LidraughtsTwoKingsAgainstOne:
+		return "twoKingsAgainstOne"
+	case frisian.OneKingEach, frisian.LidraughtsOneKingEach:
+		return "oneKingEach"
+	}
+	return ""
 }
 
 // clicks answers {fen, moves, clicks}: the squares clicked so far in this
@@ -349,7 +371,7 @@ func (b *bridge) clicks(a object) (object, error) {
 	}
 	res["moves"] = texts
 	if m, ok := c.Move(); ok {
-		res["move"] = moveObject(r.legal, m, c.Path)
+		res["move"] = moveObject(r.legal, m, c)
 	} else {
 		res["next"] = ints(c.Next.Squares())
 	}
@@ -377,36 +399,7 @@ func (b *bridge) play(a object) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	var path []frisian.Square
-	if typed := typedSquares(s); m.IsCapture() && len(typed) == m.Captured().Len()+1 {
-		if c := r.legal.Clicks(typed); slices.Equal(c.Path, typed) {
-			if got, ok := c.Move(); ok && got == m {
-				path = typed
-			}
-		}
-	}
-	return object{"move": moveObject(r.legal, m, path), "fen": r.game.Position().Apply(m).FEN()}, nil
-}
-
-// typedSquares returns the squares of move text such as "28x17x8", or nil
-// when it is not just squares and separators. It only chooses the path to
-// show; the library has read the move.
-func typedSquares(s string) []frisian.Square {
-	var out []frisian.Square
-	for f := range strings.FieldsFuncSeq(strings.TrimSpace(s), func(r rune) bool { return r == 'x' || r == '-' || r == ':' }) {
-		n := 0
-		for _, r := range f {
-			if r < '0' || r > '9' || n > frisian.NumSquares {
-				return nil
-			}
-			n = 10*n + int(r-'0')
-		}
-		if n < 1 || n > frisian.NumSquares {
-			return nil
-		}
-		out = append(out, frisian.Square(n))
-	}
-	return out
+	return object{"move": moveObject(r.legal, m, movepath.Of(r.legal, m, s)), "fen": r.game.Position().Apply(m).FEN()}, nil
 }
 
 // board answers {fen, moves, ply, bottom} with {svg}: the board after ply
@@ -474,8 +467,11 @@ func (b *bridge) pdn(a object) (object, error) {
 // readPDN answers {pdn} with {games, errors}: each game read as {fen,
 // moves, tags, result} (fen empty for the usual start; moves as texts the
 // other calls take), and the reader's errors as text, each with its line
-// and column. A game with errors is kept as far as it was read. Tags come
-// as [[name, value], ...] in file order.
+// and column. A game with errors is kept as far as it was read; one the
+// other calls would refuse, longer than maxPlies or from a start position
+// with more pieces than a game can have, is left out with an error. Tags
+// come as [[name, value], ...] in file order. At most maxGames games are
+// read, whether kept or not, which bounds the work.
 func (b *bridge) readPDN(a object) (object, error) {
 	s, err := str(a, "pdn")
 	if err != nil {
@@ -485,6 +481,7 @@ func (b *bridge) readPDN(a object) (object, error) {
 		return nil, fmt.Errorf("%w: the PDN text has %d bytes, at most %d", errArg, len(s), maxText)
 	}
 	games, problems := []any{}, []any{}
+	read := 0
 	for g, err := range pdn.NewReader(strings.NewReader(s)).Games() {
 		if err != nil {
 			if pe, ok := errors.AsType[pdn.Errors](err); ok {
@@ -498,42 +495,66 @@ func (b *bridge) readPDN(a object) (object, error) {
 		if g == nil {
 			continue
 		}
-		if len(games) == maxGames {
+		if read == maxGames {
 			problems = append(problems, fmt.Sprintf("more than %d games: the rest are not read", maxGames))
 			break
 		}
-		texts := []any{}
-		for i, m := range g.Played() {
-			before, _ := g.PositionAt(i)
-			legal, err := before.Legal(context.Background())
-			if err != nil {
-				return nil, err
-			}
-			texts = append(texts, legal.Text(m))
+		read++
+		o, err := readGame(g)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("game %d: %v; it is left out", read, err))
+			continue
 		}
-		fen := ""
-		if start, _ := g.PositionAt(0); start != frisian.StartPosition() {
-			fen = start.FEN()
-		}
-		tags := []any{}
-		for _, t := range g.Tags {
-			tags = append(tags, []any{t.Name, t.Value})
-		}
-		games = append(games, object{"fen": fen, "moves": texts, "tags": tags, "result": result(g)})
+		games = append(games, o)
 	}
 	return object{"games": games, "errors": problems}, nil
 }
 
-// result is the result of g under the official rules, as PDN writes it.
-func result(g *pdn.Game) string {
-	o, _, _ := g.Outcome(context.Background(), frisian.OfficialDraws)
-	return o.Result.PDN()
+// readGame describes g, a game read, as readPDN answers it, or says why
+// the other calls would refuse it.
+func readGame(g *pdn.Game) (object, error) {
+	start, _ := g.PositionAt(0)
+	if err := start.CheckMaterial(); err != nil {
+		return nil, err
+	}
+	if g.Len() > maxPlies {
+		return nil, fmt.Errorf("%d moves, more than the %d a game may have here", g.Len(), maxPlies)
+	}
+	// The legal moves of each position give the move's text and whether
+	// the game was over there, under the official rules, as g.Outcome
+	// would find it, so that they are worked out once.
+	texts := []any{}
+	played := g.Played()
+	var outcome frisian.Outcome
+	for i := 0; i <= len(played); i++ {
+		p, _ := g.PositionAt(i)
+		legal, err := p.Legal(context.Background())
+		if err != nil {
+			return nil, err
+		}
+		if o := legal.Outcome(frisian.OfficialDraws); o.IsOver() && !outcome.IsOver() {
+			outcome = o
+		}
+		if i < len(played) {
+			texts = append(texts, legal.Text(played[i]))
+		}
+	}
+	fen := ""
+	if start != frisian.StartPosition() {
+		fen = start.FEN()
+	}
+	tags := []any{}
+	for _, t := range g.Tags {
+		tags = append(tags, []any{t.Name, t.Value})
+	}
+	return object{"fen": fen, "moves": texts, "tags": tags, "result": outcome.Result.PDN()}, nil
 }
 
 // engine answers {fen, moves, draws, depth, nodes} with the example
-// engine's move, {move: {text, path, taken}, score, depth, nodes}. The
-// search is bounded by its nodes (engine.DefaultNodes when absent), not by
-// a clock: in WebAssembly a computation holds the thread, so a deadline
+// engine's move, {move: {text, path, taken, ...}, score, depth, nodes}:
+// depth from 1 to maxDepth and nodes from 1 to maxNodes, 0 or absent for
+// the engine's defaults. The search is bounded by its nodes, not by a
+// clock: in WebAssembly a computation holds the thread, so a deadline
 // would not fire until it ended.
 func (b *bridge) engine(a object) (object, error) {
 	r, rules, err := b.replayUnder(a)
@@ -548,12 +569,17 @@ func (b *bridge) engine(a object) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	depth, nodes = min(max(depth, 0), maxDepth), min(max(nodes, 0), maxNodes)
+	if depth < 0 || depth > maxDepth {
+		return nil, fmt.Errorf("%w: depth %d: want 0 (the engine's default) to %d", errArg, depth, maxDepth)
+	}
+	if nodes < 0 || nodes > maxNodes {
+		return nil, fmt.Errorf("%w: nodes %d: want 0 (the engine's default) to %d", errArg, nodes, maxNodes)
+	}
 	res, ok := engine.Search(r.game.Position(), engine.Options{Depth: depth, Nodes: nodes, Draws: rules})
 	if !ok {
 		return nil, errors.New("the game is over: there is no move to play")
 	}
-	return object{"move": moveObject(r.legal, res.Move, nil), "score": res.Score, "depth": res.Depth, "nodes": res.Nodes}, nil
+	return object{"move": moveObject(r.legal, res.Move, movepath.Of(r.legal, res.Move, "")), "score": res.Score, "depth": res.Depth, "nodes": res.Nodes}, nil
 }
 
 // fen answers {fen} with the position it describes, written back as FEN
@@ -564,12 +590,21 @@ func (b *bridge) fen(a object) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := frisian.ParseFEN(s)
+	p, err := startPosition(s)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.CheckMaterial(); err != nil {
-		return nil, err
-	}
 	return object{"fen": p.FEN()}, nil
+}
+
+// startPosition reads the FEN s of a position a game may start from:
+// readable, and with material a game can have (Position.CheckMaterial),
+// as the server of examples/web requires. A position with more pieces can
+// take the library far longer to work out its captures.
+func startPosition(s string) (frisian.Position, error) {
+	p, err := frisian.ParseFEN(s)
+	if err != nil {
+		return p, err
+	}
+	return p, p.CheckMaterial()
 }

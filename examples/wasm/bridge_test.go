@@ -38,8 +38,9 @@ func squareList(sqs ...int) []any {
 	return out
 }
 
-// TestPositionAgainstLibrary: the moves, texts, paths and pieces taken
-// that position gives, along a game, are the library's.
+// TestPositionAgainstLibrary: the moves and texts that position gives,
+// along a game, are the library's; and play, given each move's text,
+// answers it along one of its paths with the pieces taken on it in order.
 func TestPositionAgainstLibrary(t *testing.T) {
 	b := &bridge{}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -59,12 +60,13 @@ func TestPositionAgainstLibrary(t *testing.T) {
 			}
 			for i, m := range moves {
 				g := got[i].(object)
-				path := legal.Path(m)
-				want := object{"text": fmt.Sprint(legal.Text(m)), "from": int(m.From()), "to": int(m.To()), "capture": m.IsCapture(),
-					"path": ints(path), "taken": ints(legal.Clicks(path).Taken)}
+				text := fmt.Sprint(legal.Text(m))
+				want := object{"text": text, "from": int(m.From()), "to": int(m.To()), "capture": m.IsCapture(),
+					"captured": ints(m.Captured().Squares())}
 				if fmt.Sprint(g) != fmt.Sprint(want) {
 					t.Fatalf("%s: move %d: %v, want %v", p.FEN(), i, g, want)
 				}
+				checkPath(t, legal, m, call(t, b, "play", object{"moves": played, "move": text})["move"].(object))
 			}
 			if o := res["outcome"].(object); o["over"] != legal.Outcome(frisian.OfficialDraws).IsOver() {
 				t.Fatalf("%s: outcome %v", p.FEN(), o)
@@ -84,6 +86,22 @@ func TestPositionAgainstLibrary(t *testing.T) {
 				t.Errorf("after taking back 7 moves: %v, want %v", got["fen"], fresh["fen"])
 			}
 		}
+	}
+}
+
+// checkPath checks that the move object o, as a call about one move
+// answers it, describes m, a legal move of legal: one of its whole paths,
+// and the pieces taken along it in order.
+func checkPath(t *testing.T, legal frisian.Legal, m frisian.Move, o object) {
+	t.Helper()
+	var path []frisian.Square
+	for _, sq := range o["path"].([]any) {
+		path = append(path, frisian.Square(sq.(int)))
+	}
+	c := legal.Clicks(path)
+	if got, ok := c.Move(); !ok || got != m || !slices.Equal(c.Path, path) || fmt.Sprint(o["taken"]) != fmt.Sprint(ints(c.Taken)) ||
+		o["text"] != legal.Text(m) || fmt.Sprint(o["captured"]) != fmt.Sprint(ints(m.Captured().Squares())) {
+		t.Fatalf("%v: not move %s along a path of it (the library: path %v taken %v)", o, legal.Text(m), c.Path, c.Taken)
 	}
 }
 
@@ -174,9 +192,15 @@ func TestEngine(t *testing.T) {
 	res := call(t, b, "engine", object{"moves": texts("32-28"), "depth": float64(4), "nodes": float64(5000)})
 	p := frisian.StartPosition()
 	p = p.Apply(mustParse(t, p, "32-28"))
-	if m := mustParse(t, p, res["move"].(object)["text"].(string)); m.IsZero() || res["nodes"].(int) > 6000 {
+	m := mustParse(t, p, res["move"].(object)["text"].(string))
+	if m.IsZero() || res["nodes"].(int) > 6000 {
 		t.Errorf("engine: %v", res)
 	}
+	legal, err := p.Legal(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPath(t, legal, m, res["move"].(object))
 	if res := b.call("engine", object{"fen": "W:W50:B1,2,3,4,5"}); res["error"] != nil {
 		t.Errorf("a lost game for White still has moves: %v", res)
 	}
@@ -225,6 +249,13 @@ func TestBadArguments(t *testing.T) {
 		{"readPDN", object{"pdn": 7.0}, "not a string"},
 		{"engine", object{"depth": "deep"}, "not a number"},
 		{"engine", object{"nodes": 1e300}, "whole number"},
+		{"engine", object{"depth": -1.0}, "depth -1"},
+		{"engine", object{"depth": 13.0}, "depth 13"},
+		{"engine", object{"nodes": -1.0}, "nodes -1"},
+		{"engine", object{"nodes": 5_000_001.0}, "nodes 5000001"},
+		{"position", object{"moves": longGame(501)}, "at most 500"},
+		{"position", object{"fen": crowded}, "pieces"},
+		{"board", object{"fen": crowded}, "pieces"},
 		{"fen", object{"fen": "W:W1-50:B1-50"}, ""},
 		{"fen", object{"fen": strings.Repeat("W", 5000)}, ""},
 		{"nothing", object{}, "no function"},
@@ -237,6 +268,62 @@ func TestBadArguments(t *testing.T) {
 	}
 	if got := call(t, b, "position", object{})["fen"]; got != frisian.StartPosition().FEN() {
 		t.Errorf("after the errors: %v", got)
+	}
+}
+
+// crowded is a position with more pieces a side than a game can have:
+// Black has 32 kings.
+const crowded = "W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49"
+
+// shuffle is a position whose kings can go to and fro for ever (longGame)
+// with no draw rule ending the game.
+const shuffle = "W:WK46,K50:BK1,K4"
+
+// longGame returns the texts of the first n moves of a game from shuffle.
+func longGame(n int) []any {
+	out := []any{}
+	for i := range n {
+		out = append(out, []string{"46-41", "1-6", "41-46", "6-1"}[i%4])
+	}
+	return out
+}
+
+// TestReadPDNLimits: readPDN leaves out, with an error, the games the
+// other calls would refuse, and reads at most maxGames games.
+func TestReadPDNLimits(t *testing.T) {
+	b := &bridge{}
+	game := func(fen string, n int) string {
+		var s strings.Builder
+		fmt.Fprintf(&s, "[FEN %q]\n", fen)
+		for i, m := range longGame(n) {
+			if i%2 == 0 {
+				fmt.Fprintf(&s, "%d. ", i/2+1)
+			}
+			fmt.Fprintf(&s, "%s ", m)
+		}
+		s.WriteString("*\n\n")
+		return s.String()
+	}
+	for _, tc := range []struct {
+		name, pdn string
+		games     int
+		err       string
+	}{
+		{"500 moves", game(shuffle, 500), 1, ""},
+		{"501 moves", game(shuffle, 501), 0, "game 1: 501 moves, more than the 500"},
+		{"too many pieces", game(shuffle, 2) + game(crowded, 0), 1, "game 2: "},
+		{"101 games", strings.Repeat(game(shuffle, 1), 101), 100, "more than 100 games"},
+	} {
+		res := call(t, b, "readPDN", object{"pdn": tc.pdn})
+		games, errs := res["games"].([]any), fmt.Sprint(res["errors"])
+		if len(games) != tc.games || tc.err == "" && errs != "[]" || !strings.Contains(errs, tc.err) {
+			t.Errorf("%s: %d games, errors %s; want %d games and an error with %q", tc.name, len(games), errs, tc.games, tc.err)
+		}
+		if len(games) > 0 {
+			// The games kept are those the other calls take.
+			g := games[len(games)-1].(object)
+			call(t, b, "position", g)
+		}
 	}
 }
 
@@ -305,12 +392,11 @@ var benchPositions = []struct{ name, fen string }{
 	{"Start", ""},
 	{"Middlegame", "W:W27,28,31,32,33,34,35,36,37,38,40,42,43,45,47:B3,6,7,8,9,11,12,13,14,16,17,18,19,20,22"},
 	{"KingCaptures", "W:WK50:B3,7,10,12,13,14,17,20,21,23,25,30,32,36,38,39,41,43,K47"},
-	{"Pathological", "W:WK5:BK2,K4,K7,K8,K9,K10,K11,K13,K15,K16,K18,K19,K20,K21,K22,K24,K27,K29,K30,K31,K32,K33,K35,K36,K38,K40,K41,K42,K43,K44,K47,K49"},
 }
 
 // BenchmarkPosition is what the page asks after each move: the moves of a
-// new position with their texts, paths and pieces taken, the outcome and
-// the counters.
+// new position with their texts and captured pieces, the outcome and the
+// counters.
 func BenchmarkPosition(b *testing.B) {
 	for _, c := range benchPositions {
 		b.Run(c.name, func(b *testing.B) {
@@ -339,8 +425,8 @@ func BenchmarkClicks(b *testing.B) {
 	}
 }
 
-// BenchmarkEngine is the computer's move as the page asks for it: depth 8,
-// at most 150 000 positions, from the start.
+// BenchmarkEngine is a computer's move from the start: depth 8, at most
+// 150 000 positions (the page asks for engine.DefaultNodes, 500 000).
 func BenchmarkEngine(b *testing.B) {
 	br := &bridge{}
 	a := object{"depth": 8.0, "nodes": 150000.0} // 150 000 positions reach depth 7

@@ -22,7 +22,8 @@ func main() {
 			}()
 			a := object{}
 			if len(args) > 0 {
-				v, err := goValue(args[0], 0)
+				budget := maxValuesJS
+				v, err := goValue(args[0], 0, &budget)
 				if err != nil {
 					return js.ValueOf(map[string]any{"error": err.Error()})
 				}
@@ -40,15 +41,26 @@ func main() {
 	select {}
 }
 
-// Bounds on an argument's shape, so that converting it is cheap.
+// Bounds on an argument's shape, so that converting it is cheap: its
+// nesting, and the values in it all told (each array item, object key and
+// value counts), so that the work is bounded whatever its shape.
 const (
-	maxDepthJS = 4
-	maxItemsJS = 10000
+	maxDepthJS  = 4
+	maxValuesJS = 100_000
 )
 
+// errTooBig: an argument has more values than the bridge converts.
+var errTooBig = fmt.Errorf("%w: more than %d values in all", errArg, maxValuesJS)
+
 // goValue converts v to the Go values the bridge reads: nil, bool,
-// float64, string, []any and map[string]any.
-func goValue(v js.Value, depth int) (any, error) {
+// float64, string, []any and map[string]any. depth is how deep v is
+// nested, and budget how many values may still be converted; each value
+// converted takes one from it.
+func goValue(v js.Value, depth int, budget *int) (any, error) {
+	if *budget <= 0 {
+		return nil, errTooBig
+	}
+	*budget--
 	switch v.Type() {
 	case js.TypeUndefined, js.TypeNull:
 		return nil, nil
@@ -60,16 +72,16 @@ func goValue(v js.Value, depth int) (any, error) {
 		return v.String(), nil
 	case js.TypeObject:
 		if depth >= maxDepthJS {
-			return nil, fmt.Errorf("bad argument: nested more than %d deep", maxDepthJS)
+			return nil, fmt.Errorf("%w: nested more than %d deep", errArg, maxDepthJS)
 		}
 		if js.Global().Get("Array").Call("isArray", v).Bool() {
 			n := v.Length()
-			if n > maxItemsJS {
-				return nil, fmt.Errorf("bad argument: an array of %d items", n)
+			if n > *budget {
+				return nil, errTooBig
 			}
 			out := make([]any, n)
 			for i := range n {
-				x, err := goValue(v.Index(i), depth+1)
+				x, err := goValue(v.Index(i), depth+1, budget)
 				if err != nil {
 					return nil, err
 				}
@@ -79,13 +91,14 @@ func goValue(v js.Value, depth int) (any, error) {
 		}
 		keys := js.Global().Get("Object").Call("keys", v)
 		n := keys.Length()
-		if n > maxItemsJS {
-			return nil, fmt.Errorf("bad argument: an object of %d keys", n)
+		if 2*n > *budget { // a key and its value each
+			return nil, errTooBig
 		}
+		*budget -= n
 		out := make(map[string]any, n)
 		for i := range n {
 			k := keys.Index(i).String()
-			x, err := goValue(v.Get(k), depth+1)
+			x, err := goValue(v.Get(k), depth+1, budget)
 			if err != nil {
 				return nil, err
 			}
@@ -93,5 +106,5 @@ func goValue(v js.Value, depth int) (any, error) {
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("bad argument: a %s", v.Type())
+	return nil, fmt.Errorf("%w: a %s", errArg, v.Type())
 }

@@ -57,10 +57,6 @@ func TestMain(m *testing.M) {
 func binary(t *testing.T) string {
 	t.Helper()
 	buildOnce.Do(func() {
-		goCmd, err := exec.LookPath("go")
-		if err != nil {
-			goCmd = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-		}
 		if buildDir, buildErr = os.MkdirTemp("", "frisian-web-"); buildErr != nil {
 			return
 		}
@@ -68,7 +64,7 @@ func binary(t *testing.T) string {
 		if runtime.GOOS == "windows" {
 			name += ".exe"
 		}
-		cmd := exec.Command(goCmd, "build", "-o", filepath.Join(buildDir, name), "github.com/frisian-draughts/frisian/examples/web")
+		cmd := exec.Command(goCommand(), "build", "-o", filepath.Join(buildDir, name), "github.com/frisian-draughts/frisian/examples/web")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("go build examples/web: %v\n%s", err, out)
@@ -82,6 +78,15 @@ func binary(t *testing.T) string {
 		name += ".exe"
 	}
 	return filepath.Join(buildDir, name)
+}
+
+// goCommand returns the go command to build with: the one on PATH, else
+// GOROOT's.
+func goCommand() string {
+	if goCmd, err := exec.LookPath("go"); err == nil {
+		return goCmd
+	}
+	return filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 }
 
 // startWeb runs the program on a free loopback port, with args, and
@@ -136,7 +141,7 @@ func mustMove(t *testing.T, p frisian.Position, text string) frisian.Move {
 	}
 	m, err := l.ParseMove(context.Background(), text)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %s: %v", p.FEN(), text, err)
 	}
 	return m
 }

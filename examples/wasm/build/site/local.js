@@ -9,9 +9,6 @@
 
 (() => {
   const here = document.currentScript.src;
-  const ENGINE_NODES = 500000; // the computer's search, in positions, as the server's (about 0.4 s here)
-  const MAX_PLIES = 1000;      // the longest game, as the server limits it
-  const DEFAULT_DEPTH = 8;
 
   // The worker and the calls waiting for it; broken says why the module
   // cannot run at all, when it cannot.
@@ -109,10 +106,12 @@
     return g;
   }
 
-  function outcomeOf(pos, g) {
+  // outcomeOf is the outcome of the game at pos, which ends too at the
+  // longest game the library takes (pos.maxPlies, as the server's).
+  function outcomeOf(pos) {
     const o = pos.outcome;
-    if (!o.over && pos.ply >= MAX_PLIES) {
-      return { over: true, result: "ongoing", reason: "too long", score: "*", text: `The game has reached ${MAX_PLIES} moves, this page's limit: start a new one` };
+    if (!o.over && pos.ply >= pos.maxPlies) {
+      return { over: true, result: "ongoing", reason: "too long", score: "*", text: `The game has reached ${pos.maxPlies} moves, this page's limit: start a new one` };
     }
     const out = { over: o.over, result: o.result, score: o.score, reason: o.reason };
     if (!o.over) {
@@ -130,8 +129,7 @@
       out.push(`${cap(k.color)}'s king on ${k.square} has made ${k.count} of its ${k.limit} quiet moves in a row`);
     }
     for (const d of pos.drawCounters) {
-      const ending = d.reason.includes("two kings against one") ? "Two kings against one"
-        : d.reason.includes("one king each") ? "One king each" : cap(d.reason);
+      const ending = { twoKingsAgainstOne: "Two kings against one", oneKingEach: "One king each" }[d.ending] || cap(d.reason);
       out.push(d.plies ? `${ending}: ${d.count} of ${d.limit} plies to a draw`
         : `${ending}: ${d.side} has made ${d.count} of its ${d.limit} moves to win`);
     }
@@ -139,10 +137,11 @@
   }
 
   // state describes the game g as the server does, with the click
-  // selection sel, and the board and the moves played when asked.
-  async function state(g, sel, { board = false, history = false } = {}) {
-    const pos = await must("position", record(g));
-    const outcome = outcomeOf(pos, g);
+  // selection sel, and the board and the moves played when asked; pos is
+  // the library's position of g when the caller has it already.
+  async function state(g, sel, { board = false, history = false, pos = null } = {}) {
+    pos = pos || await must("position", record(g));
+    const outcome = outcomeOf(pos);
     const s = {
       id: g.id, ply: pos.ply, fen: pos.fen, turn: pos.turn, mode: g.mode, draws: g.draws,
       bottom: g.bottom, engineToMove: g.mode === "engine" && pos.turn !== g.human && !outcome.over,
@@ -152,7 +151,7 @@
     };
     if (g.mode === "engine") {
       s.human = g.human;
-      s.depth = g.depth;
+      if (g.depth) s.depth = g.depth;
     }
     if (sel && sel.why) s.notice = `${cap(sel.why)}.`; // the library's reason, as a sentence
     if (board) s.svg = (await must("board", { ...record(g), bottom: g.bottom })).svg;
@@ -160,10 +159,9 @@
     return s;
   }
 
-  // play adds the move m ({text, path, taken}) to g and answers with the
-  // state after it.
-  async function play(g, m) {
-    const color = (await must("position", record(g))).turn;
+  // play adds the move m ({text, path, taken}) of the side color, which is
+  // to move, to g and answers with the state after it.
+  async function play(g, m, color) {
     const e = { ply: g.history.length + 1, color, text: m.text, path: m.path, taken: m.taken };
     g.history.push(e);
     const s = await state(g, null, { board: true });
@@ -171,17 +169,20 @@
     return s;
   }
 
-  // personMayMove throws when the game is over or the computer is to move.
+  // personMayMove returns the library's position of g, and throws when the
+  // game is over or the computer is to move.
   async function personMayMove(g) {
-    const s = await state(g, null);
+    const pos = await must("position", record(g));
+    const s = await state(g, null, { pos });
     if (s.outcome.over) throw new Error(`The game is over: ${s.outcome.text}`);
     if (s.engineToMove) throw new Error("it is the computer's turn");
-    return s;
+    return pos;
   }
 
   const handlers = {
     async "/api/new"(_, body) {
-      const g = { id: newID(), start: "", history: [], mode: "engine", human: "white", bottom: "white", draws: "official", depth: DEFAULT_DEPTH };
+      // depth 0 is the engine's default.
+      const g = { id: newID(), start: "", history: [], mode: "engine", human: "white", bottom: "white", draws: "official", depth: 0 };
       if (body.fen) g.start = (await must("fen", { fen: body.fen })).fen;
       if (body.mode && body.mode !== "engine" && body.mode !== "human") throw new Error(`mode "${body.mode}": want engine or human`);
       if (body.mode) g.mode = body.mode;
@@ -203,25 +204,27 @@
     },
     async "/api/click"(_, body) {
       const g = game(body.id);
-      await personMayMove(g);
+      const pos = await personMayMove(g);
       const clicks = [...(body.squares || []), body.square];
       const sel = await must("clicks", { ...record(g), clicks });
-      if (sel.move) return play(g, sel.move);
-      return state(g, sel);
+      if (sel.move) return play(g, sel.move, pos.turn);
+      return state(g, sel, { pos });
     },
     async "/api/move"(_, body) {
       const g = game(body.id);
-      await personMayMove(g);
+      const pos = await personMayMove(g);
       const res = await must("play", { ...record(g), move: String(body.move || "") });
-      return play(g, res.move);
+      return play(g, res.move, pos.turn);
     },
     async "/api/engine"(_, body) {
       const g = game(body.id);
       const s = await state(g, null);
       if (s.outcome.over) throw new Error(`The game is over: ${s.outcome.text}`);
       if (g.mode === "engine" && !s.engineToMove) throw new Error("it is your turn");
-      const res = await must("engine", { ...record(g), depth: g.depth, nodes: ENGINE_NODES });
-      return play(g, res.move);
+      // nodes 0: the engine's default, 500 000 positions as the server's
+      // (about 0.4 s here).
+      const res = await must("engine", { ...record(g), depth: g.depth, nodes: 0 });
+      return play(g, res.move, s.turn);
     },
     async "/api/undo"(_, body) {
       const g = game(body.id);
@@ -254,7 +257,7 @@
     if (url.pathname.endsWith("/api/pdn")) {
       const tags = [["Event", "examples/wasm"]];
       if (g.mode === "engine") {
-        const computer = `Computer (depth ${g.depth})`;
+        const computer = g.depth ? `Computer (depth ${g.depth})` : "Computer";
         tags.push(["White", g.human === "white" ? "Human" : computer], ["Black", g.human === "black" ? "Human" : computer]);
       }
       const res = await call("pdn", { ...record(g), tags });

@@ -1,0 +1,59 @@
+//go:build js && wasm
+
+package main
+
+// Run under Node with
+// GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run GoValue ./examples/wasm
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"syscall/js"
+	"testing"
+)
+
+// jsValue makes a JavaScript value of the JSON text s.
+func jsValue(s string) js.Value { return js.Global().Get("JSON").Call("parse", s) }
+
+// TestGoValue: arguments convert to the bridge's Go values, and one with
+// more values in all than maxValuesJS, however they are spread over its
+// levels, or nested too deep, is refused as a bad argument.
+func TestGoValue(t *testing.T) {
+	budget := maxValuesJS
+	v, err := goValue(jsValue(`{"fen": "", "moves": ["32-28", "19-23"], "ply": 1, "ok": true, "x": null}`), 0, &budget)
+	if err != nil || fmt.Sprint(v) != "map[fen: moves:[32-28 19-23] ok:true ply:1 x:<nil>]" {
+		t.Errorf("a game: %v, %v", v, err)
+	}
+	// 60^3 = 216 000 numbers, 60 to an array: each level is small.
+	row := "[" + strings.TrimSuffix(strings.Repeat("1,", 60), ",") + "]"
+	plane := "[" + strings.TrimSuffix(strings.Repeat(row+",", 60), ",") + "]"
+	cube := `{"moves": [` + strings.TrimSuffix(strings.Repeat(plane+",", 60), ",") + "]}"
+	var many strings.Builder
+	many.WriteString("{")
+	for i := range 60_000 {
+		if i > 0 {
+			many.WriteString(",")
+		}
+		fmt.Fprintf(&many, `"k%d": 1`, i)
+	}
+	many.WriteString("}")
+	for _, tc := range []struct{ name, json, want string }{
+		{"216 000 numbers in nested arrays", cube, "more than 100000 values"},
+		{"60 000 keys", many.String(), "more than 100000 values"},
+		{"nested 5 deep", `{"a": {"b": {"c": {"d": {"e": 1}}}}}`, "nested more than 4 deep"},
+		{"4 deep", `{"a": {"b": {"c": {"d": 1}}}}`, ""},
+	} {
+		budget := maxValuesJS
+		_, err := goValue(jsValue(tc.json), 0, &budget)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+			}
+			continue
+		}
+		if !errors.Is(err, errArg) || !strings.Contains(fmt.Sprint(err), tc.want) {
+			t.Errorf("%s: %v, want a bad argument: %s", tc.name, err, tc.want)
+		}
+	}
+}
