@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"github.com/frisian-draughts/frisian/internal/testgame"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/frisian-draughts/frisian"
+	"github.com/frisian-draughts/frisian/internal/testgame"
 	"github.com/frisian-draughts/frisian/pdn"
 )
 
@@ -869,6 +869,15 @@ func TestRun(t *testing.T) {
 	}
 	if status := run(ctx, []string{"-engine-time", "0s"}, &out, &errOut); status != 2 {
 		t.Errorf("-engine-time 0s: %d", status)
+	}
+	// A hang must be found within a request: twice 2 s and a second is
+	// more than the 5 s a request has, less its reserve.
+	errOut.Reset()
+	if status := run(ctx, []string{"-engine-time", "2s"}, &out, &errOut); status != 2 || !strings.Contains(errOut.String(), "at most 1.9s") {
+		t.Errorf("-engine-time 2s: %d %q", status, errOut.String())
+	}
+	if got := maxMoveTime(defaultLimits()); got < time.Second {
+		t.Errorf("the default -engine-time, 1s, is refused: at most %v", got)
 	}
 }
 

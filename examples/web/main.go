@@ -8,7 +8,7 @@
 //
 // and open http://127.0.0.1:8080/. With -engine the computer's moves come
 // from that Hub engine (package hub), one game at a time, with -engine-time
-// per move; otherwise from the small built-in engine. Click a piece, then the squares it lands
+// per move (at most 1.9 s: see maxMoveTime); otherwise from the small built-in engine. Click a piece, then the squares it lands
 // on; a capture is entered one landing square at a time along any of its
 // paths (or by clicking its end square when that leaves no doubt). Moves can
 // also be typed as PDN text.
@@ -145,8 +145,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	lim := defaultLimits()
-	if *moveTime <= 0 || *moveTime > lim.engineTime/2 {
-		fmt.Fprintf(stderr, "web: -engine-time must be above 0 and at most %v\n", lim.engineTime/2)
+	if most := maxMoveTime(lim); *moveTime <= 0 || *moveTime > most {
+		fmt.Fprintf(stderr, "web: -engine-time %v: want above 0 and at most %v, so that an engine that hangs (no answer in twice its time and a second) is found within a request's %v\n", *moveTime, most, lim.engineTime)
 		return 2
 	}
 	ln, err := listen(*addr, lim)
@@ -194,6 +194,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// maxMoveTime is the longest -engine-time the limits lim allow: an engine
+// counts as hung when it has not answered within twice its time and a
+// second (see hubPlayer.bestMove), which must fit in the time a request
+// gives the search, engineTime less its reserve; otherwise a hung engine
+// would only ever make its requests time out, and never be counted as
+// failed and restarted.
+func maxMoveTime(lim limits) time.Duration {
+	return (lim.engineTime - lim.reserve() - time.Second) / 2
 }
 
 // listen listens on addr with the limits on connections of lim.
