@@ -31,7 +31,7 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 			err = p.CheckMaterial()
 		}
 		if err != nil {
-			writeError(w, http.StatusUnprocessableEntity, userMessage(err))
+			writeError(w, http.StatusUnprocessableEntity, err.Error())
 			return
 		}
 		start = p

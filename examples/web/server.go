@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/webui"
@@ -413,12 +414,17 @@ func (s *server) failedIn(p frisian.Position) bool {
 	return ok && s.now().Sub(t) < positionBlock
 }
 
-// clip cuts s to a length fit for an error message.
+// clip cuts s to a length fit for an error message, at most 40 bytes and
+// not inside a UTF-8 character.
 func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
+	if len(s) <= 40 {
+		return s
 	}
-	return s
+	n := 40
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // plyParam reads the ply query parameter of r, from 0 to n.
@@ -430,14 +436,10 @@ func plyParam(r *http.Request, n int) (int, error) {
 	return v, nil
 }
 
-// userMessage is err as a player should read it (the library's messages
-// describe the input and need no change).
-func userMessage(err error) string { return err.Error() }
-
 // writeMoveError answers a move the library refused with 422 and the
 // library's explanation.
 func writeMoveError(w http.ResponseWriter, err error) {
-	e := apiError{Error: userMessage(err)}
+	e := apiError{Error: err.Error()} // the library's messages describe the input
 	switch {
 	case errors.Is(err, frisian.ErrInvalidMove):
 		e.Kind = "invalid"

@@ -3,8 +3,9 @@
 // (examples/wasm, whose build copies it): the HTML, the style and the
 // JavaScript that draws the board, takes clicks and lists the moves.
 //
-// The page talks to a backend through one function, the API's requests as
-// paths and JSON bodies. By default the backend is the server's JSON API
+// The page talks to a backend, an object of three methods (described in
+// app.js): the API's requests as paths and JSON bodies, the text of a GET
+// (a board picture, the PDN), and where to download the PDN from. By default the backend is the server's JSON API
 // over HTTP; a page that defines window.frisianBackend before app.js runs
 // (the static site does, with the library in a Web Worker) answers them
 // itself. The HTML carries the marker [BackendMarker] where such a page
