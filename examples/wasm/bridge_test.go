@@ -105,6 +105,32 @@ func checkPath(t *testing.T, legal frisian.Legal, m frisian.Move, o object) {
 	}
 }
 
+// TestDrawCounters: each counter running carries a key for its ending
+// that does not depend on the reason's prose, and position gives the
+// longest game the other calls take.
+func TestDrawCounters(t *testing.T) {
+	b := &bridge{}
+	for _, tc := range []struct {
+		a    object
+		want string
+	}{
+		{object{"fen": "W:WK46,K50:BK1"}, "[twoKingsAgainstOne 7 false]"},
+		{object{"fen": "W:WK46,K50:BK1", "draws": "lidraughts"}, "[twoKingsAgainstOne 14 true]"},
+		{object{"fen": "W:WK46:BK1", "draws": "lidraughts"}, "[oneKingEach 4 true]"},
+		{object{"fen": "W:WK46:BK1"}, ""}, // drawn at once
+	} {
+		res := call(t, b, "position", tc.a)
+		got := ""
+		for _, c := range res["drawCounters"].([]any) {
+			c := c.(object)
+			got += fmt.Sprint([]any{c["ending"], c["limit"], c["plies"]})
+		}
+		if got != tc.want || res["maxPlies"] != maxPlies {
+			t.Errorf("%v: counters %s, maxPlies %v; want %s and %d", tc.a, got, res["maxPlies"], tc.want, maxPlies)
+		}
+	}
+}
+
 // TestClicks follows the click rules on a capture with two paths to one
 // end square, a capture round to its start, and refusals.
 func TestClicks(t *testing.T) {
