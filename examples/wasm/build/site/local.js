@@ -194,10 +194,10 @@
         if (!Number.isInteger(body.depth) || body.depth < 1 || body.depth > 12) throw new Error(`depth ${body.depth}: want 1 to 12`);
         g.depth = body.depth;
       }
-      await must("position", record(g)); // the start can be worked out
+      const pos = await must("position", record(g)); // the start can be worked out
       games.clear(); // one game a page
       games.set(g.id, g);
-      return state(g, null, { board: true, history: true });
+      return state(g, null, { board: true, history: true, pos });
     },
     async "/api/state"(q) {
       return state(game(q.get("id")), null, { board: true, history: true });
