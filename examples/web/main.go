@@ -9,10 +9,10 @@
 // and open http://127.0.0.1:8080/. With -engine the computer's moves come
 // from that Hub engine (package hub), one game at a time, with -engine-time
 // per move (at most 1.9 s, so that a hung engine is found within a
-// request's time); otherwise from the small built-in engine. Click a piece, then the squares it lands
-// on; a capture is entered one landing square at a time along any of its
-// paths (or by clicking its end square when that leaves no doubt). Moves can
-// also be typed as PDN text.
+// request's time); otherwise from the small built-in engine. Click a
+// piece, then the squares it lands on; a capture is entered one landing
+// square at a time along any of its paths (or by clicking its end square
+// when that leaves no doubt). Moves can also be typed as PDN text.
 //
 // The page is plain HTML and JavaScript embedded in the program (shared with
 // the static WebAssembly site, examples/wasm, in examples/internal/webui); the board
