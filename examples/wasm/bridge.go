@@ -256,11 +256,11 @@ func ints(sqs []frisian.Square) []any {
 }
 
 // moveObject describes m, a legal move of legal, for the calls about one
-// move: c is its clicks along the path to show (see movepath.Of), with
-// the pieces taken in order.
-func moveObject(legal frisian.Legal, m frisian.Move, c frisian.Clicks) object {
+// move: the path to show it along (see movepath.Of), with the pieces taken
+// in order.
+func moveObject(legal frisian.Legal, m frisian.Move, path, taken []frisian.Square) object {
 	o := listedMove(legal, m)
-	o["path"], o["taken"] = ints(c.Path), ints(c.Taken)
+	o["path"], o["taken"] = ints(path), ints(taken)
 	return o
 }
 
@@ -371,7 +371,7 @@ func (b *bridge) clicks(a object) (object, error) {
 	}
 	res["moves"] = texts
 	if m, ok := c.Move(); ok {
-		res["move"] = moveObject(r.legal, m, c)
+		res["move"] = moveObject(r.legal, m, c.Path, c.Taken)
 	} else {
 		res["next"] = ints(c.Next.Squares())
 	}
@@ -399,7 +399,8 @@ func (b *bridge) play(a object) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	return object{"move": moveObject(r.legal, m, movepath.Of(r.legal, m, s)), "fen": r.game.Position().Apply(m).FEN()}, nil
+	path, taken := movepath.Of(r.legal, m, s)
+	return object{"move": moveObject(r.legal, m, path, taken), "fen": r.game.Position().Apply(m).FEN()}, nil
 }
 
 // board answers {fen, moves, ply, bottom} with {svg}: the board after ply
@@ -579,7 +580,8 @@ func (b *bridge) engine(a object) (object, error) {
 	if !ok {
 		return nil, errors.New("the game is over: there is no move to play")
 	}
-	return object{"move": moveObject(r.legal, res.Move, movepath.Of(r.legal, res.Move, "")), "score": res.Score, "depth": res.Depth, "nodes": res.Nodes}, nil
+	path, taken := movepath.Of(r.legal, res.Move, "")
+	return object{"move": moveObject(r.legal, res.Move, path, taken), "score": res.Score, "depth": res.Depth, "nodes": res.Nodes}, nil
 }
 
 // fen answers {fen} with the position it describes, written back as FEN

@@ -178,8 +178,8 @@ type chosen struct {
 // are a whole path of it (typed is "" for a move not typed), otherwise
 // along its least path, with the pieces it jumps in order.
 func choose(legal frisian.Legal, m frisian.Move, typed string) chosen {
-	c := movepath.Of(legal, m, typed)
-	return chosen{m, c.Path, c.Taken}
+	path, taken := movepath.Of(legal, m, typed)
+	return chosen{m, path, taken}
 }
 
 // errNotLegal: a move to play is not legal, which the handlers never let

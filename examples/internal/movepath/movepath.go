@@ -5,30 +5,27 @@
 package movepath
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/frisian-draughts/frisian"
 )
 
-// Of returns the clicks of m, a legal move of legal, along the squares of
-// typed (PDN move text such as "28x17x8") when they are a whole path of m,
-// and otherwise along m's least path (Legal.Path): the path and, as
-// Clicks.Taken, the pieces it takes in order. typed is read only to choose
-// the path; Legal.ParseMove has read it and found m. Pass "" for a move
-// that was not typed.
-func Of(legal frisian.Legal, m frisian.Move, typed string) frisian.Clicks {
-	// A capture's whole path has a square per piece taken and its start;
-	// a quiet move's is its least path. Only then are the squares clicked.
-	if sqs := squares(typed); m.IsCapture() && len(sqs) == m.Captured().Len()+1 {
-		if c := legal.Clicks(sqs); slices.Equal(c.Path, sqs) {
-			if got, ok := c.Move(); ok && got == m {
-				return c
-			}
+// Of returns the path of m, a legal move of legal, to draw it along, and
+// the pieces it takes in order (Legal.Taken): the squares of typed (PDN
+// move text such as "28x17x8") when they are a whole path of m, otherwise
+// m's least path (Legal.Path). typed is read only to choose the path;
+// Legal.ParseMove has read it and found m. Pass "" for a move that was not
+// typed.
+func Of(legal frisian.Legal, m frisian.Move, typed string) (path, taken []frisian.Square) {
+	if sqs := squares(typed); sqs != nil {
+		if taken, ok := legal.Taken(m, sqs); ok {
+			return sqs, taken
 		}
 	}
-	return legal.Clicks(legal.Path(m))
+	path = legal.Path(m)
+	taken, _ = legal.Taken(m, path)
+	return path, taken
 }
 
 // squares returns the squares named in move text, the numbers between its
