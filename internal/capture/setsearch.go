@@ -1,6 +1,10 @@
 package capture
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/frisian-draughts/frisian/internal/hugepage"
+)
 
 // setSearch is the bottom-up method of hardSearch: for each set of pieces a
 // capture can take, the squares it can stand on having taken exactly that
@@ -91,10 +95,12 @@ func (s *setSearch) init(h *hardSearch) {
 	start := numbered(1 << h.jg.start)
 	if s.arena == nil {
 		// Each table takes a quarter of the bitmap. Only the pages written
-		// to cost memory: a fresh process's first page costs some 1.7 µs.
+		// to cost memory. The index starts where huge pages do, if they
+		// can: it is 4 MiB, and the arena's half after a 2 MiB boundary.
 		s.arena, s.inUse = make([]uint32, 2<<maxDense), make([]uint64, 1<<maxDense/64)
 		a, q := s.arena, setSlots/64
-		s.index = a[:1<<maxDense]
+		at := hugepage.Advise(a)
+		s.index = a[at : at+1<<maxDense]
 		s.cur = setTable{setLo: a[:setSlots], setHi: a[setSlots : 2*setSlots], squares: a[2*setSlots : 3*setSlots], inUse: s.inUse[:q]}
 		s.next = setTable{setLo: a[3*setSlots : 4*setSlots], setHi: a[4*setSlots : 5*setSlots], squares: a[5*setSlots : 6*setSlots], inUse: s.inUse[q : 2*q]}
 	}
