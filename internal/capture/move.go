@@ -45,6 +45,5 @@ type Board struct {
 func (b *Board) Init(own, opp, kings uint64, side int) {
 	b.Own, b.Opp = own, opp
 	b.OwnKings, b.OwnMen, b.OppKings = own&kings, own&^kings, opp&kings
-	b.Empty = layout.BoardMask &^ (own | opp)
-	b.Side = side
+	b.Empty, b.Side = layout.BoardMask&^(own|opp), side
 }

@@ -95,12 +95,10 @@ func (s *setSearch) init(h *hardSearch) {
 	start := numbered(1 << h.jg.start)
 	if s.arena == nil {
 		// Each table takes a quarter of the bitmap. Only the pages written
-		// to cost memory. The index starts where huge pages do, if they
-		// can: it is 4 MiB, and the arena's half after a 2 MiB boundary.
+		// to cost memory; the 4 MiB index takes as few huge pages as it can.
 		s.arena, s.inUse = make([]uint32, 2<<maxDense), make([]uint64, 1<<maxDense/64)
 		a, q := s.arena, setSlots/64
-		at := hugepage.Advise(a)
-		s.index = a[at : at+1<<maxDense]
+		s.index = hugepage.Advise(a, 1<<maxDense)
 		s.cur = setTable{setLo: a[:setSlots], setHi: a[setSlots : 2*setSlots], squares: a[2*setSlots : 3*setSlots], inUse: s.inUse[:q]}
 		s.next = setTable{setLo: a[3*setSlots : 4*setSlots], setHi: a[4*setSlots : 5*setSlots], squares: a[5*setSlots : 6*setSlots], inUse: s.inUse[q : 2*q]}
 	}

@@ -9,21 +9,20 @@ import (
 const block = 2 << 20
 
 // Advise asks for the whole 2 MiB blocks of a to be backed by huge pages,
-// and returns the index in a of the first of them (0 if a holds none).
-// Data that starts there takes the fewest huge pages.
-func Advise(a []uint32) int {
+// and returns n words of a for data to use: from the first block on, where
+// they take the fewest huge pages, or from a's start if they would not fit
+// there.
+func Advise(a []uint32, n int) []uint32 {
 	if len(a) == 0 {
-		return 0
+		return a[:n]
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), 4*len(a))
 	skip := int(-uintptr(unsafe.Pointer(&b[0])) & (block - 1))
-	if skip >= len(b) {
-		return 0
+	whole := (len(b) - skip) &^ (block - 1)
+	if skip >= len(b) || whole == 0 || skip/4+n > len(a) {
+		return a[:n]
 	}
-	if whole := (len(b) - skip) &^ (block - 1); whole > 0 {
-		// Advice only: an error leaves the pages as they were.
-		_ = syscall.Madvise(b[skip:skip+whole], syscall.MADV_HUGEPAGE)
-		return skip / 4
-	}
-	return 0
+	// Advice only: an error leaves the pages as they were.
+	_ = syscall.Madvise(b[skip:skip+whole], syscall.MADV_HUGEPAGE)
+	return a[skip/4 : skip/4+n]
 }

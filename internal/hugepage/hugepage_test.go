@@ -6,22 +6,24 @@ import (
 	"unsafe"
 )
 
-// Advise returns an index inside the buffer, from which a 4 MiB index
-// fits in an 8 MiB buffer, and on Linux a 2 MiB boundary.
+// Advise returns n words of the buffer; on Linux, 4 MiB of an 8 MiB buffer
+// start on a 2 MiB boundary.
 func TestAdvise(t *testing.T) {
-	for _, words := range []int{0, 1, 1000, 1 << 19, 2 << 20} {
-		a := make([]uint32, words)
-		at := Advise(a)
-		if at < 0 || at > max(0, words-1) {
-			t.Fatalf("%d words: Advise = %d", words, at)
+	for _, c := range []struct{ words, n int }{{0, 0}, {1, 1}, {1000, 10}, {1 << 19, 1 << 18}, {1 << 20, 1 << 20}, {2 << 20, 1 << 20}} {
+		a := make([]uint32, c.words)
+		got := Advise(a, c.n)
+		if len(got) != c.n {
+			t.Fatalf("%d words: %d words back, want %d", c.words, len(got), c.n)
 		}
-		if words == 2<<20 {
-			if at+1<<20 > words {
-				t.Errorf("8 MiB: the index from %d does not fit", at)
-			}
-			if addr := uintptr(unsafe.Pointer(&a[at])); runtime.GOOS == "linux" && addr%(2<<20) != 0 {
-				t.Errorf("8 MiB: word %d is at %#x, not on a 2 MiB boundary", at, addr)
-			}
+		if c.n == 0 {
+			continue
+		}
+		at := (uintptr(unsafe.Pointer(&got[0])) - uintptr(unsafe.Pointer(&a[0]))) / 4
+		if at+uintptr(c.n) > uintptr(c.words) {
+			t.Fatalf("%d words: the %d from word %d overrun", c.words, c.n, at)
+		}
+		if addr := uintptr(unsafe.Pointer(&got[0])); c.words == 2<<20 && runtime.GOOS == "linux" && addr%(2<<20) != 0 {
+			t.Errorf("8 MiB: the index starts at %#x, not on a 2 MiB boundary", addr)
 		}
 	}
 }
