@@ -91,7 +91,7 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 			// Only men that can jump twice have legal captures (see
 			// JumpOnce).
 			g.Init(own, opp, kings, int(turn))
-			return len(g.CapturesOf(scratch[:0], 0, capture.JumpSources(opp, again)&own))
+			return g.CountCaptures(scratch[:0], 0, capture.JumpSources(opp, again)&own)
 		}
 	}
 	g.Init(own, opp, kings, int(turn))
@@ -101,7 +101,7 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 	}
 	jumpers, men := g.Jumpers()
 	if jumpers|men != 0 {
-		if n := len(g.CapturesOf(scratch[:0], jumpers, men)); n > 0 {
+		if n := g.CountCaptures(scratch[:0], jumpers, men); n > 0 {
 			return n
 		}
 	}

@@ -63,6 +63,7 @@ type Search struct {
 	limit       int    // its budget, in nodes
 	over        bool   // the plain search ran past its budget: the piece is hard
 	unique      bool   // the captures come from the hard search, each once
+	counting    bool   // only the number of captures matters (CountCaptures)
 }
 
 // outOfBudget reports whether a search past its budget must stop: always,
@@ -119,6 +120,15 @@ func (g *Search) CapturesOf(dst []Move, kings, men uint64) []Move {
 		return dst[:g.start]
 	}
 	return dst
+}
+
+// CountCaptures returns the number of captures CapturesOf would append to
+// scratch, writing some of them there.
+func (g *Search) CountCaptures(scratch []Move, kings, men uint64) int {
+	g.counting = true
+	n := len(g.CapturesOf(scratch, kings, men)) - len(scratch)
+	g.counting = false
+	return n
 }
 
 // searchPiece appends the best captures of the piece on bit b found within
@@ -248,7 +258,7 @@ func (g *Search) kingJumps(dst []Move, lands, stop, taken uint64, score, fi int)
 	if prey &^= stop; bits.OnesCount64(prey) <= bits.OnesCount64(lands) {
 		for p := prey; p != 0; p &= p - 1 {
 			x := bits.TrailingZeros64(p) & 63
-			for l := lands & jumpedFrom[x]; l != 0; l &= l - 1 {
+			for l := lands & layout.JumpedFrom[x]; l != 0; l &= l - 1 {
 				at := bits.TrailingZeros64(l) & 63
 				if layout.JumpPath[at][x]&g.occ != 0 {
 					continue
@@ -334,7 +344,11 @@ func (g *Search) keepKing(dst []Move, ends, captured uint64, score int) []Move {
 		dst = dst[:g.start]
 	}
 	if rest := captured & (captured - 1); rest&(rest-1) == 0 || g.unique {
-		// One or two pieces, or the hard search: no duplicates.
+		// One or two pieces, or the hard search: no duplicates. Where only
+		// their number matters, they need not be written.
+		if n := len(dst) + bits.OnesCount64(ends); g.counting && n <= cap(dst) {
+			return dst[:n]
+		}
 		for ; ends != 0; ends &= ends - 1 {
 			dst = append(dst, Move{from: g.from, to: uint8(bits.TrailingZeros64(ends)), flags: FlagKing, captured: captured})
 		}

@@ -541,3 +541,31 @@ func TestCallsIndependent(t *testing.T) {
 func compareMoves(a, b Move) int {
 	return cmpOr(int(a.from)-int(b.from), cmpOr(int(a.to)-int(b.to), cmpU(a.captured, b.captured)))
 }
+
+// CountCaptures, which writes only some captures, counts as many as
+// CapturesOf lists: with room for every capture and with none, after moves
+// already in the buffer, on random and crowded boards and on the hardest
+// known positions (whose hard pieces drop what their plain search found).
+func TestCountCaptures(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, name string, b board) {
+		var g Search
+		g.Init(b.own, b.opp, b.kings, b.side)
+		kings, men := g.Jumpers()
+		want := len(g.CapturesOf(nil, kings, men))
+		for _, scratch := range [][]Move{nil, make([]Move, 0, 4096), make([]Move, 3, 4096)} {
+			if got := g.CountCaptures(scratch, kings, men); got != want {
+				t.Fatalf("%s: %d counted with %d of %d in the buffer, %d listed", name, got, len(scratch), cap(scratch), want)
+			}
+		}
+	}
+	t.Run("random", func(t *testing.T) {
+		rapid.Check(t, func(t *rapid.T) { check(t, "random", drawBoard(t)) })
+	})
+	t.Run("crowded", func(t *testing.T) {
+		rapid.Check(t, func(t *rapid.T) { check(t, "crowded", drawWalk(t)) })
+	})
+	names, boards := worstCases(t, 99)
+	for i, b := range boards {
+		check(t, names[i], b)
+	}
+}

@@ -29,7 +29,7 @@ func (g *Board) kingsJumping(kings uint64) uint64 {
 // past x on their line that it can land on, up to the first piece of occ
 // (lands), the first of them, next to x, and that piece (stop, 0 for none).
 func landing(at, x int, occ uint64) (lands uint64, first int, stop uint64) {
-	ahead := beyond[at&63][x&63]
+	ahead := layout.Beyond[at&63][x&63]
 	blockers := ahead & occ
 	if x > at { // towards square 50: the nearest squares are the lowest bits
 		stop = blockers & -blockers
@@ -41,29 +41,3 @@ func landing(at, x int, occ uint64) (lands uint64, first int, stop uint64) {
 	lands = ahead & above
 	return lands, bits.Len64(lands) - 1, above >> 1 &^ above
 }
-
-// beyond[a][t], for a bit t on one of the rays of bit a, holds the
-// squares past t on that ray: one table look where the direction and
-// then its ray took two in a row.
-var beyond = func() (r [64][64]uint64) {
-	for d := range layout.Rays {
-		for b := range layout.Rays[d] {
-			for ray := layout.Rays[d][b]; ray != 0; ray &= ray - 1 {
-				t := bits.TrailingZeros64(ray)
-				r[b][t] = layout.Rays[d][t]
-			}
-		}
-	}
-	return r
-}()
-
-// jumpedFrom[t] holds the squares from which a king could jump a piece on
-// bit t: those b with t in layout.KingTargets[b].
-var jumpedFrom = func() (r [64]uint64) {
-	for b := range layout.KingTargets {
-		for t := layout.KingTargets[b]; t != 0; t &= t - 1 {
-			r[bits.TrailingZeros64(t)] |= 1 << b
-		}
-	}
-	return r
-}()

@@ -119,7 +119,7 @@ func TestKingTables(t *testing.T) {
 					}
 				}
 				lands, fi, stop := landing(b, x, occ)
-				if beyond[b][x] != past || lands != run || (run != 0 && fi != first) || stop != piece {
+				if layout.Beyond[b][x] != past || lands != run || (run != 0 && fi != first) || stop != piece {
 					t.Fatalf("landing(%d, %d, %s) = %s, %d, %s; want %s, %d, %s", n, layout.SquareOf[x],
 						squareList(occ), squareList(lands), fi, squareList(stop), squareList(run), first, squareList(piece))
 				}
@@ -133,16 +133,16 @@ func TestKingTables(t *testing.T) {
 			rays |= layout.Rays[d][a]
 		}
 		for b := range 64 {
-			if rays&(1<<b) == 0 && beyond[a][b] != 0 {
-				t.Fatalf("beyond[%d][%d] = %#x, want 0", a, b, beyond[a][b])
+			if rays&(1<<b) == 0 && layout.Beyond[a][b] != 0 {
+				t.Fatalf("Beyond[%d][%d] = %#x, want 0", a, b, layout.Beyond[a][b])
 			}
 		}
 	}
 }
 
-// jumpedFrom must hold, for each square, the squares of a line through it
-// from which a king could jump it: those with a square past it, walked a
-// step at a time.
+// layout.JumpedFrom must hold, for each square, the squares of a line
+// through it from which a king could jump it: those with a square past it,
+// walked a step at a time.
 func TestJumpedFrom(t *testing.T) {
 	for n := 1; n <= layout.NumSquares; n++ {
 		x := int(layout.BitOf[n])
@@ -156,8 +156,8 @@ func TestJumpedFrom(t *testing.T) {
 				want |= 1 << b
 			}
 		}
-		if jumpedFrom[x] != want {
-			t.Fatalf("jumpedFrom[%d] = %s, want %s", n, squareList(jumpedFrom[x]), squareList(want))
+		if layout.JumpedFrom[x] != want {
+			t.Fatalf("JumpedFrom[%d] = %s, want %s", n, squareList(layout.JumpedFrom[x]), squareList(want))
 		}
 	}
 }

@@ -49,6 +49,12 @@ var (
 	// are all empty.
 	KingTargets [64]uint64
 	JumpPath    [64][64]uint64
+	// JumpedFrom[t] holds the squares b with t in KingTargets[b]: those
+	// from which a king could jump a piece on t. Beyond[b][t], for a t on
+	// a ray of b, holds the squares past t on it: one look where the
+	// direction and then its ray took two.
+	JumpedFrom [64]uint64
+	Beyond     [64][64]uint64
 	// ManLandings[b] holds the squares two steps from bit b in a
 	// direction: where a man on b lands after a jump.
 	ManLandings [64]uint64
@@ -94,8 +100,10 @@ func init() {
 		for b := range Rays[d] {
 			for r := Rays[d][b]; r != 0; r &= r - 1 {
 				t := bits.TrailingZeros64(r)
+				Beyond[b][t] = Rays[d][t]
 				if n := Neighbour[d][t]; n != NoBit {
 					KingTargets[b] |= 1 << t
+					JumpedFrom[t] |= 1 << b
 					JumpPath[b][t] = Rays[d][b]&Rays[(d+4)&7][t] | 1<<n
 				}
 			}
