@@ -457,7 +457,7 @@ func TestEngineIsPlain(t *testing.T) {
 
 // Once a collection has emptied the pool, a hard piece that the levels
 // search answers makes the Euler test's table but not the set search's
-// 8 MiB: stress19's king, which the plain search gives up on.
+// 6 MiB: stress19's king, which the plain search gives up on.
 func TestMemoryWithoutPool(t *testing.T) {
 	b, _, _ := parseFEN(t, "W:WK50:B3,7,10,12,13,14,17,20,21,23,25,30,32,36,38,39,41,43,K47")
 	var dst [256]Move

@@ -163,7 +163,7 @@ type setCaptures struct {
 }
 
 // hardMemory is what a hard search needs beyond its stack, kept from call
-// to call in hardMemories: made for each call, the set search's 8 MiB and
+// to call in hardMemories: made for each call, the set search's 6 MiB and
 // the Euler test's 140 KiB an order would be most of its time.
 type hardMemory struct {
 	sets  setSearch

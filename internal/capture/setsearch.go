@@ -37,9 +37,10 @@ type setSearch struct {
 	touched    int    // the words of index written to at least once, in pages
 }
 
-// The memory of the set search: 8 MiB for an index of 2^maxDense words
-// (half of it), or two tables of setSlots slots of three words, at most
-// seven eighths full; a full one ends the set search.
+// The memory of the set search: 6 MiB for an index of 2^maxDense words
+// (4 MiB, after up to 2 MiB to a huge page's start), or two tables of
+// setSlots slots of three words, at most seven eighths full; a full one
+// ends the set search.
 const (
 	maxDense    = 20
 	setSlotBits = maxDense - 2
@@ -96,7 +97,7 @@ func (s *setSearch) init(h *hardSearch) {
 	if s.arena == nil {
 		// Each table takes a quarter of the bitmap. Only the pages written
 		// to cost memory; the 4 MiB index takes as few huge pages as it can.
-		s.arena, s.inUse = make([]uint32, 2<<maxDense), make([]uint64, 1<<maxDense/64)
+		s.arena, s.inUse = make([]uint32, 6*setSlots), make([]uint64, 1<<maxDense/64)
 		a, q := s.arena, setSlots/64
 		s.index = hugepage.Advise(a, 1<<maxDense)
 		s.cur = setTable{setLo: a[:setSlots], setHi: a[setSlots : 2*setSlots], squares: a[2*setSlots : 3*setSlots], inUse: s.inUse[:q]}
