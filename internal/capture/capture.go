@@ -258,7 +258,9 @@ func (g *Search) kingJumps(dst []Move, lands, stop, taken uint64, score, fi int)
 	}
 	// Off the line, the pairs of a landing and a piece to jump from it, by
 	// whichever set is smaller: fewer loop exits. The loops repeat their
-	// body: as a method, inlined, it cost 3% more instructions.
+	// body: as a method, inlined, it cost 3% more instructions, and as one
+	// loop with the pair's roles swapped by a mask, 9% more on the king row
+	// of the benchmarks (callgrind).
 	if prey &^= stop; bits.OnesCount64(prey) <= bits.OnesCount64(lands) {
 		for p := prey; p != 0; p &= p - 1 {
 			x := bits.TrailingZeros64(p) & 63
