@@ -55,7 +55,6 @@ type Search struct {
 	from, flags uint8  // of the capturing piece's moves
 	occ         uint64 // occupied squares with the capturing piece lifted
 	open        uint64 // empty squares with the capturing piece lifted
-	lo, hi      uint64 // the enemy pieces, spread for manLandings
 	best        int    // best score recorded so far, -1 for none
 	start       int    // where this search's moves start in dst
 	pieceStart  int    // where the current piece's moves start in dst
@@ -107,9 +106,6 @@ func (g *Search) CapturesOf(dst []Move, kings, men uint64) []Move {
 			dst = dst[:g.pieceStart] // found again by the hard search
 		}
 	}
-	if men != 0 { // the men's prey, spread once for all
-		g.lo, g.hi = spreadBits(uint32(g.Opp)), spreadBits(uint32(g.Opp>>32))
-	}
 	for k := men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		if dst = g.searchPiece(dst, b, false, earlyBudget); g.over {
@@ -136,8 +132,7 @@ func (g *Search) CountCaptures(scratch []Move, kings, men uint64) int {
 }
 
 // searchPiece appends the best captures of the piece on bit b found within
-// the budget; g.over reports that it ran out. A man's needs the prey
-// spread in g.lo and g.hi, as CapturesOf leaves them.
+// the budget; g.over reports that it ran out.
 func (g *Search) searchPiece(dst []Move, b int, king bool, limit int) []Move {
 	g.setPiece(b, king, len(dst))
 	g.nodes, g.limit, g.over = 0, limit, false
@@ -146,8 +141,9 @@ func (g *Search) searchPiece(dst []Move, b int, king bool, limit int) []Move {
 		dst = g.kingRoot(dst, b)
 	} else {
 		g.open = g.Empty | 1<<b
-		if land := manLandings(b, g.open, g.lo, g.hi); land != 0 {
-			dst = g.manJumps(dst, b, 0, land, g.lo, g.hi)
+		lo, hi := spreadBits(uint32(g.Opp)), spreadBits(uint32(g.Opp>>32))
+		if land := manLandings(b, g.open, lo, hi); land != 0 {
+			dst = g.manJumps(dst, b, 0, land, lo, hi)
 		}
 	}
 	return dst
