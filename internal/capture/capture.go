@@ -123,7 +123,8 @@ func (g *Search) CapturesOf(dst []Move, kings, men uint64) []Move {
 }
 
 // CountCaptures returns the number of captures CapturesOf would append to
-// scratch, writing some of them there.
+// scratch. It uses scratch's room but leaves no list there: a king's
+// captures of one or two pieces, never duplicates, are counted unwritten.
 func (g *Search) CountCaptures(scratch []Move, kings, men uint64) int {
 	g.counting = true
 	n := len(g.CapturesOf(scratch, kings, men)) - len(scratch)
