@@ -60,9 +60,11 @@ func (w *Walker) JumpBetween(a, b int) (piece int, ok bool) {
 // can end after taking exactly the pieces of left, landing on every square
 // of visit on the way. If ctx is done first, the answer may be short.
 func (w *Walker) Ends(ctx context.Context, at int, left, want, visit uint64) uint64 {
-	if visit &^= 1 << (at & 63); left == 0 && visit != 0 {
-		return 0
-	} else if left == 0 {
+	visit &^= 1 << (at & 63)
+	if left == 0 {
+		if visit != 0 {
+			return 0
+		}
 		return want & (1 << (at & 63))
 	}
 	// With squares to land on, touchFirst is the faster one to begin in.
