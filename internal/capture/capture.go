@@ -346,9 +346,10 @@ func (g *Search) keepKing(dst []Move, ends, captured uint64, score int) []Move {
 		g.best, g.pieceStart, g.seen = score, g.start, 0
 		dst = dst[:g.start]
 	}
-	if rest := captured & (captured - 1); rest&(rest-1) == 0 || g.unique {
-		// One or two pieces, or the hard search: no duplicates. Where only
-		// their number matters, they need not be written.
+	if rest := captured & (captured - 1); rest&(rest-1) == 0 {
+		// One or two pieces: no duplicates. Where only their number
+		// matters, they need not be written. (The hard search, whose finds
+		// are unique too, records through keep.)
 		if n := len(dst) + bits.OnesCount64(ends); g.counting && n <= cap(dst) {
 			return dst[:n]
 		}
