@@ -72,7 +72,10 @@ func (p *Position) countLegal(g *generator, scratch []capture.Move) int {
 // before the move just played, which took the pieces of taken (see
 // quietRun.after).
 // It is perft's leaf counter, so the common case of a side without kings
-// is done here with shifts and population counts alone.
+// is done here with shifts and population counts alone: it repeats
+// capture.JumpOnce's steps inline, since a call of JumpOnce there (too big
+// to inline) cost 5.5% more instructions on perft from the start and 2.5%
+// on the suite's game positions (callgrind).
 //
 // scratch is room for the captures it lists on the way; with enough
 // capacity it does not allocate. g is the generator to work in, given
