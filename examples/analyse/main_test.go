@@ -73,7 +73,7 @@ func TestAnalyse(t *testing.T) {
 			if !testgame.Legal(p).Outcome(frisian.OfficialDraws).IsOver() {
 				r, _ := engine.Search(p, engine.Options{Depth: 3})
 				opinion := ""
-				plies, won, decided := engine.Decided(r.Score)
+				won, plies, decided := engine.Decided(r.Score)
 				switch score := float64(r.Score) / engine.Man; {
 				case decided && won:
 					opinion = fmt.Sprintf("%v wins in %s", p.Turn(), pliesText(plies))

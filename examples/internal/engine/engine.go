@@ -138,15 +138,16 @@ func SearchContext(ctx context.Context, p frisian.Position, o Options, progress 
 }
 
 // Decided reports whether score is a forced win or loss, and in how many
-// plies: a win for the side to move when won.
-func Decided(score int) (plies int, won, ok bool) {
+// plies: a win for the side to move when won. Its results come in the
+// order of hub's Info.Decided, which reads them back from a Hub score.
+func Decided(score int) (won bool, plies int, ok bool) {
 	switch {
 	case score >= Win-MaxPly:
-		return Win - score, true, true
+		return true, Win - score, true
 	case score <= -Win+MaxPly:
-		return Win + score, false, true
+		return false, Win + score, true
 	}
-	return 0, false, false
+	return false, 0, false
 }
 
 // searcher holds the state of one search.

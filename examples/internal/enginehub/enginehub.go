@@ -125,7 +125,7 @@ func (pl *Player) Search(ctx context.Context, s hub.Search, report func(hub.Info
 // hub.LossScore(n), and an evaluation in men within ±hub.EvalLimit, so
 // that a GUI never reads material as a win.
 func hubScore(score int) float64 {
-	switch plies, won, ok := engine.Decided(score); {
+	switch won, plies, ok := engine.Decided(score); {
 	case ok && won:
 		return hub.WinScore(plies)
 	case ok:
