@@ -246,25 +246,41 @@ func (g *Game) Outcome(ctx context.Context, rules frisian.DrawRules) (o frisian.
 		return frisian.Outcome{}, -1, errtext.NilContext("the outcome of a game")
 	}
 	g.init()
-	e := &g.ends[0]
-	if rules == frisian.LidraughtsDraws {
-		e = &g.ends[1]
-	}
+	e := g.end(rules)
 	for !e.found && e.checked < len(g.positions) {
 		l, err := g.positions[e.checked].Legal(ctx)
 		if err != nil {
 			return frisian.Outcome{}, -1, err
 		}
-		if o := l.Outcome(rules); o.IsOver() {
-			e.found, e.outcome = true, o
-		} else {
-			e.checked++
-		}
+		e.see(e.checked, l, rules)
 	}
 	if !e.found {
 		return frisian.Outcome{}, -1, nil
 	}
 	return e.outcome, e.checked, nil
+}
+
+// end returns the search for the game's end under rules.
+func (g *Game) end(rules frisian.DrawRules) *gameEnd {
+	if rules == frisian.LidraughtsDraws {
+		return &g.ends[1]
+	}
+	return &g.ends[0]
+}
+
+// see takes l, the legal moves of the position after ply moves, into the
+// search for the game's end under rules when that position is the next it
+// looks at: a caller that works out every position's moves (the writer)
+// spares Outcome working them out again.
+func (e *gameEnd) see(ply int, l frisian.Legal, rules frisian.DrawRules) {
+	if e.found || e.checked != ply {
+		return
+	}
+	if o := l.Outcome(rules); o.IsOver() {
+		e.found, e.outcome = true, o
+	} else {
+		e.checked++
+	}
 }
 
 // Clone returns a deep copy of g.

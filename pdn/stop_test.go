@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"testing"
 	"time"
@@ -121,5 +122,50 @@ func TestDoneContextStopsEndlessToken(t *testing.T) {
 			t.Fatalf("%q then endless a: not stopped 5 s after a 30 ms deadline", prefix)
 		}
 		cancel()
+	}
+}
+
+// countingContext counts how often the search looks at it.
+type countingContext struct {
+	context.Context
+	n *int
+}
+
+func (c countingContext) Err() error {
+	*c.n++
+	return c.Context.Err()
+}
+
+// The writer searches each position once: its search for the moves' texts
+// also advances the game's search for its outcome, which then searches
+// only the last position. The search looks at its context as often each
+// time it searches the same position.
+func TestWriterSearchesOnce(t *testing.T) {
+	live, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	looks := func(f func(ctx context.Context) error) int {
+		t.Helper()
+		n := 0
+		if err := f(countingContext{live, &n}); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	start := frisian.MustParseFEN(climb3Kings2)
+	g := NewGame(start)
+	if err := g.Play(context.Background(), legalOf(start).Moves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	each := 0
+	for ply := range 2 {
+		p, _ := g.PositionAt(ply)
+		each += looks(func(ctx context.Context) error { _, err := p.Legal(ctx); return err })
+	}
+	if each == 0 {
+		t.Fatal("the search does not look at its context")
+	}
+	written := looks(func(ctx context.Context) error { return NewWriter(io.Discard).WriteGameContext(ctx, g) })
+	if written != each {
+		t.Errorf("WriteGameContext looked at its context %d times, the searches of the game's positions %d", written, each)
 	}
 }

@@ -158,12 +158,35 @@ func appendPDN(ctx context.Context, dst []byte, g *Game, width int, draws frisia
 		width = 80
 	}
 	start := g.start()
-	tags, err := pdnTags(ctx, g, draws)
+	tags, err := pdnTags(g)
 	if err != nil {
 		return dst, err
 	}
+	// A game that cannot be written is refused before its moves are
+	// searched; a Result tag, added below, passes the checks.
 	if err := checkWritable(g, tags); err != nil {
 		return dst, err
+	}
+	// The moves' texts come first, for the Result tag: the legal moves of
+	// each position also advance the game's search for its outcome, which
+	// then needs no search of its own but of the last position.
+	texts := make([]string, len(g.moves))
+	end := g.end(draws)
+	for i, m := range g.moves {
+		// A game may start anywhere: its positions may take long to search.
+		l, err := g.positions[i].Legal(ctx)
+		if err != nil {
+			return dst, err
+		}
+		texts[i] = l.Text(m)
+		end.see(i, l, draws)
+	}
+	if _, ok := tags.Lookup("Result"); !ok {
+		o, _, err := g.Outcome(ctx, draws)
+		if err != nil {
+			return dst, err
+		}
+		tags.Set("Result", o.Result.PDN())
 	}
 	for _, t := range tags {
 		dst = append(dst, '[')
@@ -206,13 +229,7 @@ func appendPDN(ctx context.Context, dst []byte, g *Game, width int, draws frisia
 	}
 	interrupted := annotate(0)
 	number, turn := 1, start.Turn()
-	for i, m := range g.moves {
-		// A game may start anywhere: its positions may take long to search.
-		l, err := g.positions[i].Legal(ctx)
-		if err != nil {
-			return dst, err
-		}
-		text := l.Text(m)
+	for i, text := range texts {
 		if mk := g.notes[i+1].Marks; len(mk) > 0 && mk[0][0] != '$' {
 			text += mk[0]
 		}
@@ -239,9 +256,9 @@ func appendPDN(ctx context.Context, dst []byte, g *Game, width int, draws frisia
 }
 
 // pdnTags returns g's tags as a reader will keep them (one of each name),
-// with those a reader needs added (see [Writer.WriteGame]), a missing
-// Result from the outcome under draws.
-func pdnTags(ctx context.Context, g *Game, draws frisian.DrawRules) (Tags, error) {
+// with those a reader needs added (see [Writer.WriteGameContext]) but
+// Result, which appendPDN adds from the outcome.
+func pdnTags(g *Game) (Tags, error) {
 	// As Tags.Set each, without its scan: a game may hold tens of thousands.
 	tags := make(Tags, 0, len(g.Tags)+3)
 	at := make(map[string]int, len(g.Tags))
@@ -269,13 +286,6 @@ func pdnTags(ctx context.Context, g *Game, draws frisian.DrawRules) (Tags, error
 		}
 	} else if start != defaultStart {
 		tags.Set("FEN", start.FEN())
-	}
-	if _, ok := tags.Lookup("Result"); !ok {
-		o, _, err := g.Outcome(ctx, draws)
-		if err != nil {
-			return nil, err
-		}
-		tags.Set("Result", o.Result.PDN())
 	}
 	return tags, nil
 }
