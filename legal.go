@@ -79,12 +79,12 @@ func (l Legal) Path(m Move) []Square {
 }
 
 // Taken returns the pieces m takes along path, in the order jumped, and
-// reports whether path is one of m's paths as [Legal.Path] and
-// [Legal.Paths] give them (its start, every landing square in order, its
-// end); never for a move that is not legal. A quiet move's path is its
-// start and end, taking nothing. It follows path on the board once, so it
-// costs about what Path does, where [Legal.Clicks] of the path would ask
-// at each step what could come next.
+// true when path is one of m's paths as [Legal.Path] and [Legal.Paths]
+// give them: its start, every landing square in order, its end. A quiet
+// move's path is its start and end, taking nothing. When m is not legal or
+// path is not one of its paths, Taken returns nil and false. It follows
+// path on the board once, so it costs about what Path does, where
+// [Legal.Clicks] of the path would ask at each step what could come next.
 func (l Legal) Taken(m Move, path []Square) ([]Square, bool) {
 	switch {
 	case !l.Contains(m):

@@ -53,9 +53,10 @@ func TestLegalAgrees(t *testing.T) {
 	})
 }
 
-// Taken refuses what is not a path of the move: squares off the board,
-// the path reversed or cut short, a landing square moved, another move's
-// path, and a quiet move's path with more than its two squares.
+// Taken refuses, with no pieces, what is not a path of the move: squares
+// off the board, the path reversed or cut short, a landing square moved,
+// another move's path, and a quiet move's path with more than its two
+// squares.
 func TestTakenRefuses(t *testing.T) {
 	for _, fen := range []string{benchKingCaptures, "W:WK43,K50:B1,K5,K7,22,26"} {
 		checkTakenRefuses(t, legalOf(MustParseFEN(fen)))
@@ -95,7 +96,7 @@ func checkTakenRefuses(t *testing.T, l Legal) {
 			bad = append(bad, reversed)
 		}
 		for _, b := range bad {
-			if taken, ok := l.Taken(m, b); ok {
+			if taken, ok := l.Taken(m, b); ok || taken != nil {
 				t.Errorf("%v along %v: taken %v, want refused", m, b, taken)
 			}
 		}

@@ -156,7 +156,7 @@ func (f *pathFollower) follow(at int, left uint64, k int) bool {
 // takenAlong returns the pieces the legal capture m jumps along path
 // (start, every landing square, end), in order, and whether path is a
 // path of m: each step jumps exactly one piece of m's, not taken before,
-// as a king or a man may.
+// as a king or a man may. It returns nil when path is not one.
 func (p Position) takenAlong(m Move, path []Square) ([]Square, bool) {
 	if len(path) < 2 || path[0] != m.From() || path[len(path)-1] != m.To() {
 		return nil, false
@@ -167,5 +167,8 @@ func (p Position) takenAlong(m Move, path []Square) ([]Square, bool) {
 		}
 	}
 	w := p.walkClicks(m, path, nil)
-	return w.taken, w.ok && w.left == 0
+	if !w.ok || w.left != 0 {
+		return nil, false // not the pieces jumped so far: a caller may ignore ok
+	}
+	return w.taken, true
 }
