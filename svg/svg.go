@@ -126,6 +126,8 @@ var DefaultColors = Colors{
 // Board returns the SVG picture of p drawn with opts (nil for the defaults).
 // It never fails: an out-of-range Orientation is read as White, invalid
 // squares, an illegal Move and a Path that is not one of Move's are ignored.
+// Only a Move makes it work out p's legal moves, with no deadline (see
+// [frisian.Position.Legal] for made-up placements).
 func Board(p frisian.Position, opts *Options) []byte {
 	var o Options
 	if opts != nil {
@@ -201,15 +203,6 @@ func (d *drawer) origin(sq frisian.Square) (x, y int) {
 	return col * unit, row * unit
 }
 
-// isPath reports whether path is a whole landing path of the legal move m
-// of p. It follows the path on the board (Legal.Taken) rather than
-// comparing with every path of m (Legal.Paths), as a king's capture can
-// have countless paths.
-func isPath(l frisian.Legal, m frisian.Move, path []frisian.Square) bool {
-	_, ok := l.Taken(m, path)
-	return ok
-}
-
 // center returns the centre of sq in viewBox units.
 func (d *drawer) center(sq frisian.Square) (x, y int) {
 	x, y = d.origin(sq)
@@ -220,15 +213,21 @@ func (d *drawer) draw(before frisian.Position) {
 	shown := before
 	var path []frisian.Square
 	var captured frisian.SquareSet
-	l, err := before.Legal(context.Background())
-	if m := d.o.Move; !m.IsZero() && err == nil && l.Contains(m) {
-		path = l.Path(m)
-		if isPath(l, m, d.o.Path) {
-			path = d.o.Path
-		}
-		captured = m.Captured()
-		if d.o.Played {
-			shown = before.Apply(m)
+	// Only a move to draw needs the legal moves, whose search a made-up
+	// placement can make long.
+	if m := d.o.Move; !m.IsZero() {
+		if l, err := before.Legal(context.Background()); err == nil && l.Contains(m) {
+			// Legal.Taken follows Path on the board, where comparing it
+			// with m's paths (Legal.Paths) could go through countless ones.
+			if _, ok := l.Taken(m, d.o.Path); ok {
+				path = d.o.Path
+			} else {
+				path = l.Path(m)
+			}
+			captured = m.Captured()
+			if d.o.Played {
+				shown = before.Apply(m)
+			}
 		}
 	}
 	ends := frisian.SquareSet{}
