@@ -45,27 +45,27 @@ func (s *server) left(c *clientRecord, now time.Time) float64 {
 }
 
 // clientAt returns the record of the client key, making one when it has
-// none. When the table is full it forgets the clients with their
-// allowances whole again, else the sixteenth of them with the most left:
-// a client that made one request costs little to forget, one that used
-// its allowance is kept. s.mu is held.
+// none. When the table is full it forgets the sixteenth of the clients
+// with the most of their allowances left, those with them whole again
+// first (a record with whole allowances counts nothing a new one would
+// not): a client that made one request costs little to forget, one that
+// used its allowance is kept. s.mu is held.
 func (s *server) clientAt(key string, now time.Time) *clientRecord {
 	if c := s.clients[key]; c != nil {
 		return c
 	}
 	if len(s.clients) >= s.lim.clients {
-		s.forgetClients(now)
-	}
-	if len(s.clients) >= s.lim.clients {
-		keys := make([]string, 0, len(s.clients))
-		for k := range s.clients {
-			keys = append(keys, k)
+		type entry struct {
+			key  string
+			left float64
 		}
-		slices.SortFunc(keys, func(a, b string) int {
-			return cmp.Compare(s.left(s.clients[b], now), s.left(s.clients[a], now))
-		})
-		for _, k := range keys[:max(1, len(keys)/16)] {
-			delete(s.clients, k)
+		all := make([]entry, 0, len(s.clients))
+		for k, c := range s.clients {
+			all = append(all, entry{k, s.left(c, now)})
+		}
+		slices.SortFunc(all, func(a, b entry) int { return cmp.Compare(b.left, a.left) })
+		for _, e := range all[:max(1, len(all)/16)] {
+			delete(s.clients, e.key)
 		}
 	}
 	c := &clientRecord{
