@@ -70,7 +70,8 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 	}
 	g.setTags()
 	// The start is counted only now: a request refused above costs the
-	// server little, and must not take a place in the clients' table.
+	// server little, and leaves the client's starts whole, so that its
+	// record (made by admit) is among the first a full table forgets.
 	if !s.allow(r) {
 		w.Header().Set("Retry-After", fmt.Sprint(int(s.lim.newEvery.Seconds()+1)))
 		writeError(w, http.StatusTooManyRequests, "too many new games from your address; wait a little")
