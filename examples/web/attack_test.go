@@ -143,12 +143,12 @@ func (sb *slowBody) status(d time.Duration) int {
 func TestSlowBodies(t *testing.T) {
 	lim := testLimits()
 	lim.inFlight, lim.slotWait, lim.bodyTime = 4, 50*time.Millisecond, time.Second
-	addr, _ := startServer(t, newServer(lim))
+	addr, ln := startServer(t, newServer(lim))
 	var slow []*slowBody
 	for i := range 2 * lim.inFlight {
 		slow = append(slow, startSlowBody(t, addr, 100+i, 100*time.Millisecond))
 	}
-	time.Sleep(300 * time.Millisecond) // the slow requests are under way
+	waitActive(t, ln, len(slow)) // the slow requests are under way
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	bad := map[int]int{}
