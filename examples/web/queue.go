@@ -157,13 +157,7 @@ const maxStandings = 1000
 func (q *searchQueue) judge(client string, failed bool, until time.Time) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if _, ok := q.standing[client]; !ok && len(q.standing) >= maxStandings {
-		now := time.Now()
-		for c, st := range q.standing {
-			if now.After(st.until) || len(q.standing) >= maxStandings {
-				delete(q.standing, c)
-			}
-		}
-	}
+	now := time.Now()
+	roomFor(q.standing, client, maxStandings, func(st standing) bool { return now.After(st.until) })
 	q.standing[client] = standing{failed, until}
 }

@@ -395,14 +395,28 @@ func (s *server) withGame(h func(http.ResponseWriter, *http.Request, *request, *
 func (s *server) failed(p frisian.Position) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.engineFailed[p]; !ok && len(s.engineFailed) >= s.lim.games {
-		for q, t := range s.engineFailed { // the expired, else any one
-			if s.now().Sub(t) >= positionBlock || len(s.engineFailed) >= s.lim.games {
-				delete(s.engineFailed, q)
-			}
+	now := s.now()
+	roomFor(s.engineFailed, p, s.lim.games, func(t time.Time) bool { return now.Sub(t) >= positionBlock })
+	s.engineFailed[p] = now
+}
+
+// roomFor makes room in m for key, when m lacks it, within most entries:
+// it drops the entries expired says have, and if none has, any one.
+func roomFor[K comparable, V any](m map[K]V, key K, most int, expired func(V) bool) {
+	if _, ok := m[key]; ok || len(m) < most {
+		return
+	}
+	for k, v := range m {
+		if expired(v) {
+			delete(m, k)
 		}
 	}
-	s.engineFailed[p] = s.now()
+	for k := range m {
+		if len(m) < most {
+			break
+		}
+		delete(m, k)
+	}
 }
 
 // failedIn reports whether the external engine failed in position p in the
