@@ -137,7 +137,7 @@ func (q *searchQueue) release(client string) {
 		}
 	}
 	next := q.turn[i]
-	q.turn = slices.Delete(slices.Clone(q.turn), i, i+1)
+	q.turn = slices.Delete(q.turn, i, i+1)
 	queue := q.queues[next]
 	w := queue[0]
 	if len(queue) > 1 {
