@@ -11,6 +11,7 @@ import (
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/engine"
 	"github.com/frisian-draughts/frisian/hub"
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // The API's handlers. Each works out the legal moves of the current
@@ -43,18 +44,18 @@ func (s *server) handleNew(w http.ResponseWriter, r *http.Request) {
 	case modeHuman:
 		g.mode = modeHuman
 	default:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("mode %q: want engine or human", clip(req.Mode)))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("mode %q: want engine or human", errtext.Clip(req.Mode)))
 		return
 	}
 	if req.Human != "" {
 		if err := g.human.UnmarshalText([]byte(req.Human)); err != nil {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("human %q: want white or black", clip(req.Human)))
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("human %q: want white or black", errtext.Clip(req.Human)))
 			return
 		}
 	}
 	if req.Draws != "" {
 		if err := g.draws.UnmarshalText([]byte(req.Draws)); err != nil {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("draws %q: want official or lidraughts", clip(req.Draws)))
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("draws %q: want official or lidraughts", errtext.Clip(req.Draws)))
 			return
 		}
 	}

@@ -15,10 +15,10 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/frisian-draughts/frisian"
 	"github.com/frisian-draughts/frisian/examples/internal/webui"
+	"github.com/frisian-draughts/frisian/internal/errtext"
 )
 
 // limits keep one client from exhausting the server.
@@ -167,7 +167,7 @@ func newServer(lim limits) *server {
 			writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes "+m)
 			return
 		}
-		writeError(w, http.StatusNotFound, "no such API endpoint: "+clip(r.URL.Path))
+		writeError(w, http.StatusNotFound, "no such API endpoint: "+errtext.Clip(r.URL.Path))
 	})
 	// A page on another site may not post here in the player's name.
 	cop := http.NewCrossOriginProtection()
@@ -379,7 +379,7 @@ func (s *server) withGame(h func(http.ResponseWriter, *http.Request, *request, *
 		}
 		s.mu.Unlock()
 		if g == nil {
-			writeError(w, http.StatusNotFound, fmt.Sprintf("no game with id %q (games live in the server's memory for a while; start a new one)", clip(req.ID)))
+			writeError(w, http.StatusNotFound, fmt.Sprintf("no game with id %q (games live in the server's memory for a while; start a new one)", errtext.Clip(req.ID)))
 			return
 		}
 		if !g.lock(r.Context()) {
@@ -426,19 +426,6 @@ func (s *server) failedIn(p frisian.Position) bool {
 	defer s.mu.Unlock()
 	t, ok := s.engineFailed[p]
 	return ok && s.now().Sub(t) < positionBlock
-}
-
-// clip cuts s to a length fit for an error message, at most 40 bytes and
-// not inside a UTF-8 character.
-func clip(s string) string {
-	if len(s) <= 40 {
-		return s
-	}
-	n := 40
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // plyParam reads the ply query parameter of r, from 0 to n.
