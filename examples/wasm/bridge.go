@@ -472,7 +472,8 @@ func (b *bridge) pdn(a object) (object, error) {
 // other calls would refuse, longer than maxPlies or from a start position
 // with more pieces than a game can have, is left out with an error. Tags
 // come as [[name, value], ...] in file order. At most maxGames games are
-// read, whether kept or not, which bounds the work.
+// described, whether kept or not, and one more is read, to say that the
+// rest are left: that bounds the work.
 func (b *bridge) readPDN(a object) (object, error) {
 	s, err := str(a, "pdn")
 	if err != nil {
