@@ -14,16 +14,16 @@ import (
 // set comes after its subsets; with more, in a hash table for each size.
 type setSearch struct {
 	n         int
-	pieces    [64]uint8 // the pieces in reach, by place
-	place     [64]uint8 // the place of each piece in reach, by bit
-	dense     bool      // at most maxDense pieces: squares by set in index
-	arena     []uint32  // the index, or the two tables
-	index     []uint32  // the squares of each set, by number: a word each, or two where wide
-	wide      bool      // more than 32 squares within reach: two words a set
-	inUse     []uint64  // a bit for each set in index, or slot of the tables, in use
-	at        int       // the number of the next set to expand, or slot of cur
-	cur, next setTable  // with more pieces: the sets of the size being expanded, and of the next
-	full      bool      // a size had more sets than the tables hold
+	pieces    [64]uint8        // the pieces in reach, by place
+	place     [64]uint8        // the place of each piece in reach, by bit
+	dense     bool             // at most maxDense pieces: squares by set in index
+	arena     *hugepage.Buffer // holds index and the tables, its words: kept as long as they are
+	index     []uint32         // the squares of each set, by number: a word each, or two where wide
+	wide      bool             // more than 32 squares within reach: two words a set
+	inUse     []uint64         // a bit for each set in index, or slot of the tables, in use
+	at        int              // the number of the next set to expand, or slot of cur
+	cur, next setTable         // with more pieces: the sets of the size being expanded, and of the next
+	full      bool             // a size had more sets than the tables hold
 	// The squares within reach are numbered in order (square gives the
 	// bit of each): sets of squares as bits of these numbers fit in 32
 	// bits wherever the sets are many, since pieces and squares share 50.
@@ -38,9 +38,8 @@ type setSearch struct {
 }
 
 // The memory of the set search: 6 MiB for an index of 2^maxDense words
-// (4 MiB, after up to 2 MiB to a huge page's start), or two tables of
-// setSlots slots of three words, at most seven eighths full; a full one
-// ends the set search.
+// (4 MiB), or two tables of setSlots slots of three words, at most seven
+// eighths full; a full one ends the set search.
 const (
 	maxDense    = 20
 	setSlotBits = maxDense - 2
@@ -96,10 +95,11 @@ func (s *setSearch) init(h *hardSearch) {
 	start := numbered(1 << h.jg.start)
 	if s.arena == nil {
 		// Each table takes a quarter of the bitmap. Only the pages written
-		// to cost memory; the 4 MiB index takes as few huge pages as it can.
-		s.arena, s.inUse = make([]uint32, 6*setSlots), make([]uint64, 1<<maxDense/64)
-		a, q := s.arena, setSlots/64
-		s.index = hugepage.Advise(a, 1<<maxDense)
+		// to cost memory: the index, the arena's first 4 MiB, two huge
+		// pages where the system has them.
+		s.arena, s.inUse = hugepage.New(6*setSlots), make([]uint64, 1<<maxDense/64)
+		a, q := s.arena.Words(), setSlots/64
+		s.index = a[:1<<maxDense]
 		s.cur = setTable{setLo: a[:setSlots], setHi: a[setSlots : 2*setSlots], squares: a[2*setSlots : 3*setSlots], inUse: s.inUse[:q]}
 		s.next = setTable{setLo: a[3*setSlots : 4*setSlots], setHi: a[4*setSlots : 5*setSlots], squares: a[5*setSlots : 6*setSlots], inUse: s.inUse[q : 2*q]}
 	}

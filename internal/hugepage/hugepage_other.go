@@ -2,6 +2,13 @@
 
 package hugepage
 
-// Advise asks for nothing where huge pages are not asked for: it returns
-// the first n words of a.
-func Advise(a []uint32, n int) []uint32 { return a[:n] }
+// Buffer holds words: where huge pages are not asked for, on the heap.
+type Buffer struct {
+	words []uint32
+}
+
+// New returns a Buffer of n zeroed words.
+func New(n int) *Buffer { return &Buffer{words: make([]uint32, max(n, 0))} }
+
+// Words returns the Buffer's words.
+func (b *Buffer) Words() []uint32 { return b.words }
