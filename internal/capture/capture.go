@@ -142,7 +142,7 @@ func (g *Search) searchPiece(dst []Move, b int, king bool, limit int) []Move {
 		dst = g.kingRoot(dst, b)
 	} else {
 		g.open = g.Empty | 1<<b
-		lo, hi := spreadBits(uint32(g.Opp)), spreadBits(uint32(g.Opp>>32))
+		lo, hi := layout.Spread(uint32(g.Opp)), layout.Spread(uint32(g.Opp>>32))
 		if land := manLandings(b, g.open, lo, hi); land != 0 {
 			dst = g.manJumps(dst, b, 0, land, lo, hi)
 		}
@@ -161,7 +161,7 @@ func (g *Search) setPiece(b int, king bool, start int) {
 
 // manJumps extends a man's capture standing on bit at, having taken
 // captured, that can jump on to land. lo and hi are the prey not yet
-// taken, spread (spreadBits) for manLandings. A jump that ends is
+// taken, spread (layout.Spread) for manLandings. A jump that ends is
 // recorded here, not in a call of its own, and the last landing's jumps
 // go on in this call.
 func (g *Search) manJumps(dst []Move, at int, captured, land, lo, hi uint64) []Move {
@@ -199,22 +199,6 @@ func manLandings(l int, open, lo, hi uint64) uint64 {
 	l &= 63
 	return layout.ManLandings[l] & open & (lo>>l | hi<<1<<(63-l))
 }
-
-// spreadBits returns x with bit i moved to bit 2i, a byte at a time.
-func spreadBits(x uint32) uint64 {
-	return uint64(spreadByte[x&255]) | uint64(spreadByte[x>>8&255])<<16 |
-		uint64(spreadByte[x>>16&255])<<32 | uint64(spreadByte[x>>24])<<48
-}
-
-// spreadByte[b] is b with bit i moved to bit 2i.
-var spreadByte = func() (t [256]uint16) {
-	for b := range t {
-		for i := range 8 {
-			t[b] |= uint16(b>>i&1) << (2 * i)
-		}
-	}
-	return t
-}()
 
 // kingRoot starts the capture of the king on bit b.
 func (g *Search) kingRoot(dst []Move, b int) []Move {

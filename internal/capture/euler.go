@@ -40,13 +40,12 @@ type eulerSearch struct {
 // slot holds the gen of the search that wrote it, so the table is never
 // cleared.
 type memoTable struct {
-	slots []memoSlot // a power of two
-	shift uint       // 64 less the log2 of len(slots)
+	slots []uint64 // a power of two of slots of slotWords words (see slot)
+	shift uint     // 64 less the log2 of the slots
 	gen   uint64
 }
 
-// memoSlot: the node choosing label tag&255, of key key, allows only ends.
-type memoSlot struct{ key, ends, tag uint64 }
+const slotWords = 3
 
 // init readies a test of captures from bit at taking exactly set, within
 // the squares of within.
@@ -198,6 +197,9 @@ type eulerTest struct {
 	found uint64 // the ends found
 	// log2 of the slots of each order's table
 	memoBits uint
+	// Room for the orders' tables (slotWords<<memoBits words each), or
+	// nil to make each when first needed.
+	memory []uint64
 	// The test, for the orders begun later.
 	at                 int
 	set, within, visit uint64
@@ -206,7 +208,14 @@ type eulerTest struct {
 // search returns the search of order kind, made if need be.
 func (t *eulerTest) search(kind int) *eulerSearch {
 	if t.by[kind] == nil {
-		memo := memoTable{slots: make([]memoSlot, 1<<t.memoBits), shift: 64 - t.memoBits}
+		size := slotWords << t.memoBits
+		var slots []uint64
+		if t.memory != nil {
+			slots = t.memory[kind*size : (kind+1)*size]
+		} else {
+			slots = make([]uint64, size)
+		}
+		memo := memoTable{slots: slots, shift: 64 - t.memoBits}
 		t.by[kind] = &eulerSearch{kind: kind, memo: memo}
 	}
 	return t.by[kind]
@@ -279,8 +288,8 @@ func (e *eulerSearch) search(limit int) bool {
 		if !f.entered {
 			e.steps++
 			key := e.key(i, f)
-			if m, tag := e.slot(i, key); m.tag == tag && m.key == key && m.ends&^e.found == 0 {
-				e.pop(i, m.ends)
+			if m, tag := e.slot(i, key); m[2] == tag && m[0] == key && m[1]&^e.found == 0 {
+				e.pop(i, m[1])
 				continue
 			}
 			if !e.enter(i, f) {
@@ -308,7 +317,7 @@ func (e *eulerSearch) search(limit int) bool {
 				}
 			}
 			m, tag := e.slot(i, key)
-			*m = memoSlot{key, ends, tag}
+			m[0], m[1], m[2] = key, ends, tag
 			e.pop(i, f.ends)
 			continue
 		}
@@ -327,9 +336,11 @@ func (e *eulerSearch) key(i int, f *eulerFrame) uint64 {
 }
 
 // slot returns the table's slot for the node of key key choosing label i,
-// and the tag of this search's such nodes.
-func (e *eulerSearch) slot(i int, key uint64) (*memoSlot, uint64) {
-	return &e.memo.slots[(key^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift], e.memo.gen<<8 | uint64(i)
+// and the tag of this search's such nodes. A slot {key, ends, tag} says
+// that the node choosing label tag&255, of key key, allows only ends.
+func (e *eulerSearch) slot(i int, key uint64) (*[slotWords]uint64, uint64) {
+	at := slotWords * int((key^uint64(i)<<57)*0x9e3779b97f4a7c15>>e.memo.shift)
+	return (*[slotWords]uint64)(e.memo.slots[at:]), e.memo.gen<<8 | uint64(i)
 }
 
 // pop leaves the node choosing label i, below which ends are possible.

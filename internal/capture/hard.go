@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/frisian-draughts/frisian/internal/hugepage"
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
@@ -169,9 +170,18 @@ type hardMemory struct {
 	sets  setSearch
 	test  eulerTest
 	found []setCaptures // the captures found, all of score bar
+	// The Euler test's tables and the set search's bitmap, 416 KiB: one
+	// huge page where the system has them, where small pages cost a
+	// fresh process some 100 faults.
+	tables *hugepage.Buffer
 }
 
-var hardMemories = sync.Pool{New: func() any { return &hardMemory{test: eulerTest{memoBits: hardMemoBits}} }}
+var hardMemories = sync.Pool{New: func() any {
+	const memo, bitmap = orders * slotWords << hardMemoBits, 1 << maxDense / 64
+	m := &hardMemory{test: eulerTest{memoBits: hardMemoBits}, tables: hugepage.New(8 * (memo + bitmap))}
+	m.test.memory, m.sets.inUse = m.tables.Uint64s(0, memo), m.tables.Uint64s(8*memo, bitmap)
+	return m
+}}
 
 const hardMemoBits = 12 // log2 of the slots of a hard search's Euler tables: few enough for the caches
 

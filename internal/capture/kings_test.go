@@ -170,10 +170,10 @@ func TestManLandings(t *testing.T) {
 	for range 200 {
 		prey := r.Uint64() & layout.BoardMask
 		open := r.Uint64() &^ prey & layout.BoardMask
-		lo, hi := spreadBits(uint32(prey)), spreadBits(uint32(prey>>32))
+		lo, hi := layout.Spread(uint32(prey)), layout.Spread(uint32(prey>>32))
 		for i := range 64 {
 			if (lo>>(2*i)&1 != 0) != (i < 32 && prey>>i&1 != 0) || (hi>>(2*i)&1 != 0) != (i < 32 && prey>>(i+32)&1 != 0) {
-				t.Fatalf("spreadBits of %#x: bit %d of %#x, %#x", prey, i, lo, hi)
+				t.Fatalf("Spread of %#x: bit %d of %#x, %#x", prey, i, lo, hi)
 			}
 		}
 		for n := 1; n <= layout.NumSquares; n++ {

@@ -20,7 +20,7 @@ type setSearch struct {
 	arena     *hugepage.Buffer // holds index and the tables, its words: kept as long as they are
 	index     []uint32         // the squares of each set, by number: a word each, or two where wide
 	wide      bool             // more than 32 squares within reach: two words a set
-	inUse     []uint64         // a bit for each set in index, or slot of the tables, in use
+	inUse     []uint64         // a bit for each set in index, or slot of the tables, in use (1<<maxDense bits, given)
 	at        int              // the number of the next set to expand, or slot of cur
 	cur, next setTable         // with more pieces: the sets of the size being expanded, and of the next
 	full      bool             // a size had more sets than the tables hold
@@ -97,8 +97,8 @@ func (s *setSearch) init(h *hardSearch) {
 		// Each table takes a quarter of the bitmap. Only the pages written
 		// to cost memory: the index, the arena's first 4 MiB, two huge
 		// pages where the system has them.
-		s.arena, s.inUse = hugepage.New(6*setSlots), make([]uint64, 1<<maxDense/64)
-		a, q := s.arena.Words(), setSlots/64
+		s.arena = hugepage.New(4 * 6 * setSlots)
+		a, q := s.arena.Uint32s(0, 6*setSlots), setSlots/64
 		s.index = a[:1<<maxDense]
 		s.cur = setTable{setLo: a[:setSlots], setHi: a[setSlots : 2*setSlots], squares: a[2*setSlots : 3*setSlots], inUse: s.inUse[:q]}
 		s.next = setTable{setLo: a[3*setSlots : 4*setSlots], setHi: a[4*setSlots : 5*setSlots], squares: a[5*setSlots : 6*setSlots], inUse: s.inUse[q : 2*q]}

@@ -2,13 +2,11 @@
 
 package hugepage
 
-// Buffer holds words: where huge pages are not asked for, on the heap.
+// Buffer is memory for slices of words: where huge pages are not asked
+// for, on the heap.
 type Buffer struct {
-	words []uint32
+	mem []byte
 }
 
-// New returns a Buffer of n zeroed words.
-func New(n int) *Buffer { return &Buffer{words: make([]uint32, max(n, 0))} }
-
-// Words returns the Buffer's words.
-func (b *Buffer) Words() []uint32 { return b.words }
+// New returns a Buffer of size zeroed bytes.
+func New(size int) *Buffer { return heapBuffer(max(size, 0)) }

@@ -9,33 +9,46 @@ import (
 	"unsafe"
 )
 
-// New gives n zeroed words that can be written; on Linux, from a 2 MiB
-// boundary.
+// New gives zeroed memory that can be written, in words of either size;
+// on Linux, from a 2 MiB boundary. The heap's Buffer, where the system
+// refuses a mapping, gives the same.
 func TestNew(t *testing.T) {
-	for _, n := range []int{-1, 0, 1, 1000, 1 << 18, 1 << 20, 3 << 19} {
-		b := New(n)
-		w := b.Words()
-		if len(w) != max(n, 0) {
-			t.Fatalf("New(%d): %d words", n, len(w))
+	for _, size := range []int{-1, 0, 8, 1000, 1 << 20, 4 << 20, 6 << 20} {
+		for _, b := range []*Buffer{New(size), heapBuffer(max(size, 0))} {
+			if size < 8 {
+				if w := b.Uint32s(0, 0); w != nil {
+					t.Errorf("New(%d): %d words", size, len(w))
+				}
+				continue
+			}
+			w, l := b.Uint32s(0, size/4), b.Uint64s(0, size/8)
+			if addr := uintptr(unsafe.Pointer(&w[0])); addr%8 != 0 || unsafe.Pointer(&l[0]) != unsafe.Pointer(&w[0]) {
+				t.Fatalf("New(%d): words at %p and %p", size, &w[0], &l[0])
+			}
+			for i := 0; i < len(w); i += 997 {
+				if w[i] != 0 {
+					t.Fatalf("New(%d): word %d is %d", size, i, w[i])
+				}
+				w[i] = uint32(i)
+			}
+			for i := 0; i < len(w); i += 997 {
+				if w[i] != uint32(i) {
+					t.Fatalf("New(%d): word %d reads %d after writing %d", size, i, w[i], i)
+				}
+			}
+			if l[len(l)-1] = 1; w[len(w)-2] != 1 {
+				t.Errorf("New(%d): the last long word is not the last two words", size)
+			}
+			if len(l) > 1 && &b.Uint64s(8, 1)[0] != &l[1] {
+				t.Errorf("New(%d): Uint64s(8, 1) is not the second long word", size)
+			}
 		}
-		if n <= 0 {
+		if size < 8 || runtime.GOOS != "linux" {
 			continue
 		}
-		if addr := uintptr(unsafe.Pointer(&w[0])); runtime.GOOS == "linux" && addr%block != 0 {
-			t.Errorf("New(%d) starts at %#x, not on a 2 MiB boundary", n, addr)
+		if addr := uintptr(unsafe.Pointer(&New(size).Uint32s(0, 1)[0])); addr%block != 0 {
+			t.Errorf("New(%d) starts at %#x, not on a 2 MiB boundary", size, addr)
 		}
-		for i := 0; i < n; i += 997 {
-			if w[i] != 0 {
-				t.Fatalf("New(%d): word %d is %d", n, i, w[i])
-			}
-			w[i] = uint32(i)
-		}
-		for i := 0; i < n; i += 997 {
-			if w[i] != uint32(i) {
-				t.Fatalf("New(%d): word %d reads %d after writing %d", n, i, w[i], i)
-			}
-		}
-		w[n-1] = 1
 	}
 }
 
@@ -48,8 +61,7 @@ func TestBuffersGoBack(t *testing.T) {
 	const n, size = 40, 8 << 20
 	before := mapped(t)
 	for range n {
-		b := New(size / 4)
-		b.Words()[0] = 1
+		New(size).Uint32s(0, 1)[0] = 1
 	}
 	// Cleanups run after a collection finds the buffers, on a goroutine of
 	// their own: wait for them, but not for ever.

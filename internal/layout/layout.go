@@ -135,3 +135,21 @@ func Slide(d, b int, occ uint64) uint64 {
 	}
 	return ray &^ (1<<bits.Len64(blockers) - 1)
 }
+
+// Spread returns x with bit i moved to bit 2i, a byte at a time. Spread,
+// the pieces of a board half put each piece jumped between bits a and b
+// on bit a+b: where a man lands is a shift of them away.
+func Spread(x uint32) uint64 {
+	return uint64(spreadByte[x&255]) | uint64(spreadByte[x>>8&255])<<16 |
+		uint64(spreadByte[x>>16&255])<<32 | uint64(spreadByte[x>>24])<<48
+}
+
+// spreadByte[b] is b with bit i moved to bit 2i.
+var spreadByte = func() (t [256]uint16) {
+	for b := range t {
+		for i := range 8 {
+			t[b] |= uint16(b>>i&1) << (2 * i)
+		}
+	}
+	return t
+}()
