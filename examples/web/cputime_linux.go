@@ -18,9 +18,7 @@ import (
 // their work; a search that only watched Done would have the wall limit.
 func cpuLimited(ctx context.Context, cpu, wall time.Duration) (context.Context, context.CancelFunc) {
 	runtime.LockOSThread()
-	// The thread's processor-time clock: MAKE_THREAD_CPUCLOCK(tid,
-	// CPUCLOCK_SCHED) in Linux's posix-timers.h.
-	clock := uintptr(int32(^uint32(syscall.Gettid())<<3 | 6))
+	clock := threadClock()
 	begin, ok := threadTime(clock)
 	if !ok {
 		runtime.UnlockOSThread()
@@ -48,6 +46,13 @@ func (c *cpuContext) Err() error {
 	}
 	return c.Context.Err()
 }
+
+// threadClock returns the processor-time clock of the calling thread:
+// MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED) in Linux's posix-timers.h.
+func threadClock() uintptr { return uintptr(int32(^uint32(syscall.Gettid())<<3 | 6)) }
+
+// threadCPU returns the processor time of the calling thread so far.
+func threadCPU() (time.Duration, bool) { return threadTime(threadClock()) }
 
 // threadTime reads the processor-time clock of a thread.
 func threadTime(clock uintptr) (time.Duration, bool) {
