@@ -2,6 +2,9 @@ package hugepage
 
 import "unsafe"
 
+// block is the size of a huge page on the systems this asks for them.
+const block = 2 << 20
+
 // heapBuffer returns a Buffer of size bytes on the heap, aligned for
 // 64-bit words.
 func heapBuffer(size int) *Buffer {

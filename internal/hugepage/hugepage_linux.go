@@ -6,9 +6,6 @@ import (
 	"unsafe"
 )
 
-// block is the size of a huge page on the systems this asks for them.
-const block = 2 << 20
-
 // Buffer is memory of its own for slices of words.
 type Buffer struct {
 	mem []byte
