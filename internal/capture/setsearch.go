@@ -17,7 +17,7 @@ type setSearch struct {
 	pieces    [64]uint8        // the pieces in reach, by place
 	place     [64]uint8        // the place of each piece in reach, by bit
 	dense     bool             // at most maxDense pieces: squares by set in index
-	arena     *hugepage.Buffer // holds index and the tables, its words: kept as long as they are
+	arena     *hugepage.Buffer // the memory of index and the tables, kept as long as they are used
 	index     []uint32         // the squares of each set, by number: a word each, or two where wide
 	wide      bool             // more than 32 squares within reach: two words a set
 	inUse     []uint64         // a bit for each set in index, or slot of the tables, in use (1<<maxDense bits, given)

@@ -5,6 +5,12 @@ import "unsafe"
 // block is the size of a huge page on the systems this asks for them.
 const block = 2 << 20
 
+// Buffer is memory for slices of words: on Linux a mapping of its own,
+// elsewhere on the heap (see New).
+type Buffer struct {
+	mem []byte
+}
+
 // heapBuffer returns a Buffer of size bytes on the heap, aligned for
 // 64-bit words.
 func heapBuffer(size int) *Buffer {

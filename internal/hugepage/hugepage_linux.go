@@ -6,11 +6,6 @@ import (
 	"unsafe"
 )
 
-// Buffer is memory of its own for slices of words.
-type Buffer struct {
-	mem []byte
-}
-
 // New returns a Buffer of size zeroed bytes. On Linux they start on a 2 MiB
 // boundary, are advised for huge pages, and go back to the system once
 // the Buffer is unreachable; if the system refuses the mapping, they come
@@ -20,7 +15,7 @@ func New(size int) *Buffer {
 		return &Buffer{}
 	}
 	whole := (size + block - 1) &^ (block - 1)
-	// One block more than the words need, to start them on a boundary.
+	// One block more than the bytes need, to start them on a boundary.
 	m, err := syscall.Mmap(-1, 0, whole+block, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
 	if err != nil {
 		return heapBuffer(size)

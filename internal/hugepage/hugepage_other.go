@@ -2,11 +2,6 @@
 
 package hugepage
 
-// Buffer is memory for slices of words: where huge pages are not asked
-// for, on the heap.
-type Buffer struct {
-	mem []byte
-}
-
-// New returns a Buffer of size zeroed bytes.
+// New returns a Buffer of size zeroed bytes, on the heap: huge pages are
+// asked for on Linux only.
 func New(size int) *Buffer { return heapBuffer(max(size, 0)) }
