@@ -54,25 +54,38 @@ func TestNew(t *testing.T) {
 
 // A Buffer no longer reachable goes back to the system: 40 buffers of 8
 // MiB made and dropped leave the process's mapped memory much as it was.
+// One still reachable stays: its words can be written after the
+// collections (a fault would end the test).
 func TestBuffersGoBack(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("buffers are mapped on Linux only")
 	}
 	const n, size = 40, 8 << 20
+	kept := New(size)
 	before := mapped(t)
 	for range n {
-		New(size).Uint32s(0, 1)[0] = 1
+		b := New(size)
+		b.Uint32s(0, 1)[0] = 1
+		runtime.KeepAlive(b) // the words are used after the Buffer's last use
 	}
 	// Cleanups run after a collection finds the buffers, on a goroutine of
 	// their own: wait for them, but not for ever.
-	for range 200 {
+	for i := 0; ; i++ {
 		runtime.GC()
 		if mapped(t) < before+n*size/4 {
-			return
+			break
+		}
+		if i == 200 {
+			t.Errorf("mapped memory grew from %d to %d bytes", before, mapped(t))
+			break
 		}
 		runtime.Gosched()
 	}
-	t.Errorf("mapped memory grew from %d to %d bytes", before, mapped(t))
+	w := kept.Uint32s(size-4, 1)
+	if w[0] = 1; w[0] != 1 {
+		t.Error("the Buffer kept does not hold a word written")
+	}
+	runtime.KeepAlive(kept)
 }
 
 // mapped returns the process's mapped memory, from /proc/self/statm.
