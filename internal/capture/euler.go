@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/frisian-draughts/frisian/internal/hugepage"
 	"github.com/frisian-draughts/frisian/internal/layout"
 )
 
@@ -43,6 +44,9 @@ type memoTable struct {
 	slots []uint64 // a power of two of slots of slotWords words (see slot)
 	shift uint     // 64 less the log2 of the slots
 	gen   uint64
+	// The memory of slots where it is not the heap's: kept with them, as
+	// the search may be reached apart from the eulerTest.
+	buffer *hugepage.Buffer
 }
 
 const slotWords = 3
@@ -197,9 +201,9 @@ type eulerTest struct {
 	found uint64 // the ends found
 	// log2 of the slots of each order's table
 	memoBits uint
-	// Room for the orders' tables (slotWords<<memoBits words each), or
-	// nil to make each when first needed.
-	memory []uint64
+	// Memory whose first words hold the orders' tables (slotWords<<memoBits
+	// words each), or nil to make each on the heap when first needed.
+	memory *hugepage.Buffer
 	// The test, for the orders begun later.
 	at                 int
 	set, within, visit uint64
@@ -211,11 +215,11 @@ func (t *eulerTest) search(kind int) *eulerSearch {
 		size := slotWords << t.memoBits
 		var slots []uint64
 		if t.memory != nil {
-			slots = t.memory[kind*size : (kind+1)*size]
+			slots = t.memory.Uint64s(8*kind*size, size)
 		} else {
 			slots = make([]uint64, size)
 		}
-		memo := memoTable{slots: slots, shift: 64 - t.memoBits}
+		memo := memoTable{slots: slots, shift: 64 - t.memoBits, buffer: t.memory}
 		t.by[kind] = &eulerSearch{kind: kind, memo: memo}
 	}
 	return t.by[kind]

@@ -179,7 +179,7 @@ type hardMemory struct {
 var hardMemories = sync.Pool{New: func() any {
 	const memo, bitmap = orders * slotWords << hardMemoBits, 1 << maxDense / 64
 	m := &hardMemory{test: eulerTest{memoBits: hardMemoBits}, tables: hugepage.New(8 * (memo + bitmap))}
-	m.test.memory, m.sets.inUse = m.tables.Uint64s(0, memo), m.tables.Uint64s(8*memo, bitmap)
+	m.test.memory, m.sets.inUse = m.tables, m.tables.Uint64s(8*memo, bitmap)
 	return m
 }}
 
