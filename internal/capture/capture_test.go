@@ -44,7 +44,11 @@ func (c capture) String() string {
 func pieceCaptures(b board, from int, method string) (best int, caps []capture, ok bool) {
 	king := b.kings&(1<<from) != 0
 	var h hardSearch
-	h.mem = hardMemories.New().(*hardMemory)
+	// The pool's memory, as the engine uses it: made anew for each piece,
+	// the mapped memory would outrun the collections that unmap it.
+	h.mem = hardMemories.Get().(*hardMemory)
+	defer hardMemories.Put(h.mem)
+	h.mem.found = h.mem.found[:0]
 	h.jg.init(from, b.own|b.opp, b.opp, b.kings, king)
 	h.reach, h.within = h.jg.reach()
 	best = -1
