@@ -41,12 +41,10 @@ type eulerSearch struct {
 // slot holds the gen of the search that wrote it, so the table is never
 // cleared.
 type memoTable struct {
-	slots []uint64 // a power of two of slots of slotWords words (see slot)
-	shift uint     // 64 less the log2 of the slots
-	gen   uint64
-	// The memory of slots where it is not the heap's: kept with them, as
-	// the search may be reached apart from the eulerTest.
-	buffer *hugepage.Buffer
+	slots  []uint64         // a power of two of slots of slotWords words (see slot)
+	buffer *hugepage.Buffer // the memory of slots, nil for the heap: kept with them
+	shift  uint             // 64 less the log2 of the slots
+	gen    uint64
 }
 
 const slotWords = 3
@@ -201,8 +199,7 @@ type eulerTest struct {
 	found uint64 // the ends found
 	// log2 of the slots of each order's table
 	memoBits uint
-	// Memory whose first words hold the orders' tables (slotWords<<memoBits
-	// words each), or nil to make each on the heap when first needed.
+	// The orders' tables, slotWords<<memoBits words each; nil: the heap's.
 	memory *hugepage.Buffer
 	// The test, for the orders begun later.
 	at                 int
@@ -213,11 +210,9 @@ type eulerTest struct {
 func (t *eulerTest) search(kind int) *eulerSearch {
 	if t.by[kind] == nil {
 		size := slotWords << t.memoBits
-		var slots []uint64
-		if t.memory != nil {
-			slots = t.memory.Uint64s(8*kind*size, size)
-		} else {
-			slots = make([]uint64, size)
+		slots := t.memory.Uint64s(8*kind*size, size)
+		if slots == nil {
+			slots = make([]uint64, size) // when first needed
 		}
 		memo := memoTable{slots: slots, shift: 64 - t.memoBits, buffer: t.memory}
 		t.by[kind] = &eulerSearch{kind: kind, memo: memo}

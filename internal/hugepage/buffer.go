@@ -23,9 +23,9 @@ func heapBuffer(size int) *Buffer {
 
 // Uint32s returns n 32-bit words of the Buffer from byte off on, a
 // multiple of 4. They are valid while the Buffer is reachable: keep it as
-// long as they are used.
+// long as they are used. A nil Buffer has none.
 func (b *Buffer) Uint32s(off, n int) []uint32 {
-	if n == 0 {
+	if b == nil || n == 0 {
 		return nil
 	}
 	w := b.mem[off : off+4*n] // in range, or the caller's mistake
@@ -34,7 +34,7 @@ func (b *Buffer) Uint32s(off, n int) []uint32 {
 
 // Uint64s is Uint32s for 64-bit words, from a multiple of 8.
 func (b *Buffer) Uint64s(off, n int) []uint64 {
-	if n == 0 {
+	if b == nil || n == 0 {
 		return nil
 	}
 	w := b.mem[off : off+8*n]

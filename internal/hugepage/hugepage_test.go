@@ -13,6 +13,10 @@ import (
 // on Linux, from a 2 MiB boundary. The heap's Buffer, where the system
 // refuses a mapping, gives the same.
 func TestNew(t *testing.T) {
+	var none *Buffer
+	if none.Uint32s(0, 8) != nil || none.Uint64s(0, 8) != nil {
+		t.Error("a nil Buffer has words")
+	}
 	for _, size := range []int{-1, 0, 8, 1000, 1 << 20, 4 << 20, 6 << 20} {
 		for _, b := range []*Buffer{New(size), heapBuffer(max(size, 0))} {
 			if size < 8 {
