@@ -170,9 +170,9 @@ type hardMemory struct {
 	sets  setSearch
 	test  eulerTest
 	found []setCaptures // the captures found, all of score bar
-	// The Euler test's tables and the set search's bitmap, 416 KiB: one
-	// huge page where the system has them, where small pages cost a
-	// fresh process some 100 faults.
+	// Where test.memory and sets.inUse lie, 416 KiB: one huge page where
+	// the system has them, where small pages cost a fresh process some
+	// 100 faults.
 	tables *hugepage.Buffer
 }
 
