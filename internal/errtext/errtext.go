@@ -13,13 +13,14 @@ const MaxQuoted = 200
 
 // Clip cuts s, input quoted in an error, to at most MaxQuoted bytes, at
 // the start of a character: hostile input makes no huge message, and no
-// broken character in it.
+// broken character in it. It steps back at most a character's length, so
+// bytes that are not UTF-8 still leave most of MaxQuoted.
 func Clip(s string) string {
 	if len(s) <= MaxQuoted {
 		return s
 	}
 	n := MaxQuoted
-	for n > 0 && !utf8.RuneStart(s[n]) {
+	for n > MaxQuoted-utf8.UTFMax && !utf8.RuneStart(s[n]) {
 		n--
 	}
 	return s[:n]

@@ -10,7 +10,8 @@ import (
 
 func TestClip(t *testing.T) {
 	for _, s := range []string{"", "32-28", strings.Repeat("a", MaxQuoted), strings.Repeat("a", MaxQuoted+1),
-		strings.Repeat("é", MaxQuoted), strings.Repeat("a", MaxQuoted-1) + "€€", "\xff" + strings.Repeat("a", MaxQuoted+5)} {
+		strings.Repeat("é", MaxQuoted), strings.Repeat("a", MaxQuoted-1) + "€€", "\xff" + strings.Repeat("a", MaxQuoted+5),
+		strings.Repeat("\x80", MaxQuoted+1)} {
 		got := Clip(s)
 		if len(got) > MaxQuoted || !strings.HasPrefix(s, got) || (len(s) <= MaxQuoted && got != s) {
 			t.Errorf("Clip(%d bytes) = %d bytes", len(s), len(got))
