@@ -122,10 +122,10 @@ func (ws walkers) of(p *Position, m Move) *capture.Walker {
 }
 
 // follow returns the Clicks of path, a prefix of a legal move's path, or
-// nothing selected for nil.
+// nothing selected for nil. The Clicks keep path: callers give a new one.
 func (l Legal) follow(path []Square, ws walkers) Clicks {
 	c := l.p.followClicks(l.moves, path, ws)
-	c.Path = slices.Clone(path)
+	c.Path = path
 	return c
 }
 
@@ -143,7 +143,7 @@ func (l Legal) click(c Clicks, sq Square, ws walkers) Clicks {
 	case len(c.Path) == 1 && sq == c.Path[0]:
 		return l.follow(nil, ws)
 	case len(c.Path) > 0 && c.Next.Has(sq):
-		return l.follow(append(c.Path[:len(c.Path):len(c.Path)], sq), ws) // follow keeps a copy
+		return l.follow(append(slices.Clip(c.Path), sq), ws) // follow keeps the new slice
 	}
 	if len(c.Path) > 0 {
 		var ends []Move
