@@ -167,8 +167,9 @@ func (m Move) IsZero() bool { return m == Move{} }
 // other list of moves ([Legal.Moves]) is in the canonical order of
 // [Move.Compare]. The capture search works on the caller's goroutine and
 // stack, and the memory that only made-up placements of many pieces need
-// (at most 6.5 MiB, mostly for the search by taken sets, on Linux mapped
-// outside the Go heap) is kept from one call to the next.
+// (up to 9 MB on each processor that ran such a search: the search by
+// taken sets and the Euler test's tables, on Linux outside the Go heap) is
+// kept from one call to the next.
 // Real positions take well under a microsecond; the hardest known
 // placements take up to a few hundred milliseconds (see [Position.Legal]
 // for untrusted ones, whose context bounds the search).
