@@ -22,8 +22,7 @@ func main() {
 			}()
 			a := object{}
 			if len(args) > 0 {
-				budget := maxValuesJS
-				v, err := goValue(args[0], 0, &budget)
+				v, err := goValue(args[0], 0, &budget{maxValuesJS, maxBytesJS})
 				if err != nil {
 					return js.ValueOf(map[string]any{"error": err.Error()})
 				}
@@ -42,25 +41,45 @@ func main() {
 }
 
 // Bounds on an argument's shape, so that converting it is cheap: its
-// nesting, and the values in it all told (each array item, object key and
-// value counts), so that the work is bounded whatever its shape.
+// nesting, the values in it all told (each array item, object key and
+// value counts), and the bytes of its strings all told (keys too), so that
+// the work is bounded whatever its shape: an array may hold one long
+// string many times, which is copied once for each.
 const (
 	maxDepthJS  = 4
 	maxValuesJS = 100_000
+	maxBytesJS  = 2 * maxText // a PDN text and room to spare
 )
 
-// errTooBig: an argument has more values than the bridge converts.
-var errTooBig = fmt.Errorf("%w: more than %d values in all", errArg, maxValuesJS)
+// Errors of an argument beyond the bounds.
+var (
+	errTooBig  = fmt.Errorf("%w: more than %d values in all", errArg, maxValuesJS)
+	errTooLong = fmt.Errorf("%w: more than %d bytes of text in all", errArg, maxBytesJS)
+)
+
+// budget is what an argument being converted may still hold: values and
+// bytes of text.
+type budget struct{ values, bytes int }
+
+// text takes the bytes of s, a string converted, from b. A string's length
+// is known only once it is copied, so the copies stop one string past the
+// bound.
+func (b *budget) text(s string) (string, error) {
+	if b.bytes -= len(s); b.bytes < 0 {
+		return "", errTooLong
+	}
+	return s, nil
+}
 
 // goValue converts v to the Go values the bridge reads: nil, bool,
 // float64, string, []any and map[string]any. depth is how deep v is
-// nested, and budget how many values may still be converted; each value
-// converted takes one from it.
-func goValue(v js.Value, depth int, budget *int) (any, error) {
-	if *budget <= 0 {
+// nested, and b what may still be converted; each value converted takes
+// one value from it, and each string, key or value, its bytes.
+func goValue(v js.Value, depth int, b *budget) (any, error) {
+	if b.values <= 0 {
 		return nil, errTooBig
 	}
-	*budget--
+	b.values--
 	switch v.Type() {
 	case js.TypeUndefined, js.TypeNull:
 		return nil, nil
@@ -69,19 +88,19 @@ func goValue(v js.Value, depth int, budget *int) (any, error) {
 	case js.TypeNumber:
 		return v.Float(), nil
 	case js.TypeString:
-		return v.String(), nil
+		return b.text(v.String())
 	case js.TypeObject:
 		if depth >= maxDepthJS {
 			return nil, fmt.Errorf("%w: nested more than %d deep", errArg, maxDepthJS)
 		}
 		if js.Global().Get("Array").Call("isArray", v).Bool() {
 			n := v.Length()
-			if n > *budget {
+			if n > b.values {
 				return nil, errTooBig
 			}
 			out := make([]any, n)
 			for i := range n {
-				x, err := goValue(v.Index(i), depth+1, budget)
+				x, err := goValue(v.Index(i), depth+1, b)
 				if err != nil {
 					return nil, err
 				}
@@ -91,14 +110,17 @@ func goValue(v js.Value, depth int, budget *int) (any, error) {
 		}
 		keys := js.Global().Get("Object").Call("keys", v)
 		n := keys.Length()
-		if 2*n > *budget { // a key and its value each
+		if 2*n > b.values { // a key and its value each
 			return nil, errTooBig
 		}
-		*budget -= n
+		b.values -= n
 		out := make(map[string]any, n)
 		for i := range n {
-			k := keys.Index(i).String()
-			x, err := goValue(v.Get(k), depth+1, budget)
+			k, err := b.text(keys.Index(i).String())
+			if err != nil {
+				return nil, err
+			}
+			x, err := goValue(v.Get(k), depth+1, b)
 			if err != nil {
 				return nil, err
 			}

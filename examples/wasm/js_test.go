@@ -18,10 +18,10 @@ func jsValue(s string) js.Value { return js.Global().Get("JSON").Call("parse", s
 
 // TestGoValue: arguments convert to the bridge's Go values, and one with
 // more values in all than maxValuesJS, however they are spread over its
-// levels, or nested too deep, is refused as a bad argument.
+// levels, with more bytes of text in all than maxBytesJS, or nested too
+// deep, is refused as a bad argument.
 func TestGoValue(t *testing.T) {
-	budget := maxValuesJS
-	v, err := goValue(jsValue(`{"fen": "", "moves": ["32-28", "19-23"], "ply": 1, "ok": true, "x": null}`), 0, &budget)
+	v, err := goValue(jsValue(`{"fen": "", "moves": ["32-28", "19-23"], "ply": 1, "ok": true, "x": null}`), 0, &budget{maxValuesJS, maxBytesJS})
 	if err != nil || fmt.Sprint(v) != "map[fen: moves:[32-28 19-23] ok:true ply:1 x:<nil>]" {
 		t.Errorf("a game: %v, %v", v, err)
 	}
@@ -38,14 +38,22 @@ func TestGoValue(t *testing.T) {
 		fmt.Fprintf(&many, `"k%d": 1`, i)
 	}
 	many.WriteString("}")
-	for _, tc := range []struct{ name, json, want string }{
-		{"216 000 numbers in nested arrays", cube, "more than 100000 values"},
-		{"60 000 keys", many.String(), "more than 100000 values"},
-		{"nested 5 deep", `{"a": {"b": {"c": {"d": {"e": 1}}}}}`, "nested more than 4 deep"},
-		{"4 deep", `{"a": {"b": {"c": {"d": 1}}}}`, ""},
+	long := strings.Repeat("x", maxText) // the longest PDN text readPDN takes
+	for _, tc := range []struct {
+		name string
+		v    js.Value
+		want string
+	}{
+		{"216 000 numbers in nested arrays", jsValue(cube), "more than 100000 values"},
+		{"60 000 keys", jsValue(many.String()), "more than 100000 values"},
+		{"nested 5 deep", jsValue(`{"a": {"b": {"c": {"d": {"e": 1}}}}}`), "nested more than 4 deep"},
+		{"4 deep", jsValue(`{"a": {"b": {"c": {"d": 1}}}}`), ""},
+		// One string in JavaScript, copied for each item.
+		{"a long string 1000 times", js.Global().Get("Array").New(1000).Call("fill", long), "bytes of text"},
+		{"the longest PDN text", jsValue(`{"pdn": "` + long + `", "moves": ["32-28"]}`), ""},
+		{"a long key", jsValue(`{"` + strings.Repeat(long, 3) + `": 1}`), "bytes of text"},
 	} {
-		budget := maxValuesJS
-		_, err := goValue(jsValue(tc.json), 0, &budget)
+		_, err := goValue(tc.v, 0, &budget{maxValuesJS, maxBytesJS})
 		if tc.want == "" {
 			if err != nil {
 				t.Errorf("%s: %v", tc.name, err)
