@@ -46,10 +46,10 @@ func (info Info) Decided() (won bool, plies int, ok bool) {
 	if !info.HasScore || !(abs > EvalLimit && abs <= winLimit/100) {
 		return false, 0, false
 	}
-	hundredths := int(math.Round(abs * 100))
+	hundredths := int(math.Round(abs * 100)) // at most winLimit
 	limit := winLimit
 	if hundredths <= databaseLimit {
 		limit = databaseLimit
 	}
-	return info.Score > 0, max(limit-hundredths, 0), true
+	return info.Score > 0, limit - hundredths, true
 }
