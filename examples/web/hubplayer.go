@@ -31,6 +31,13 @@ const (
 // started again for the next search.
 var errEngineFailed = errors.New("the engine failed")
 
+// An engine counts as hung when it has not answered within hungFactor
+// times its move time and hungSlack (maxMoveTime inverts this).
+const (
+	hungFactor = 2
+	hungSlack  = time.Second
+)
+
 // hubPlayer plays the computer's moves with an external Hub engine (such
 // as Scan 3.1) instead of the built-in one: one engine for the whole
 // server, searching for one game at a time. An engine that crashes, hangs
@@ -40,10 +47,11 @@ type hubPlayer struct {
 	start      func(ctx context.Context) (*hub.Client, error) // starts the engine, ready to search
 	moveTime   time.Duration
 	restartGap time.Duration
-	// answerTime is how long the engine has to answer a search: an
-	// engine that has not answered by then is hung, and the request
-	// fails at once instead of at its deadline, holding the engine (and
-	// so every other game) no longer than that.
+	// answerTime is how long the engine has to answer a search,
+	// hungFactor times its move time and hungSlack: an engine that has
+	// not answered by then is hung, and the request fails at once instead
+	// of at its deadline, holding the engine (and so every other game) no
+	// longer than that.
 	answerTime time.Duration
 
 	turn chan struct{} // holds a token while a request uses the fields below
@@ -98,7 +106,7 @@ func startHubPlayer(start func(ctx context.Context) (*hub.Client, error), moveTi
 		return nil, err
 	}
 	h := &hubPlayer{start: start, moveTime: moveTime, restartGap: engineRestartGap, turn: make(chan struct{}, 1), c: c}
-	h.answerTime = 2*moveTime + time.Second
+	h.answerTime = hungFactor*moveTime + hungSlack
 	h.lastStart = time.Now()
 	return h, nil
 }

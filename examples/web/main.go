@@ -197,14 +197,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// maxMoveTime is the longest -engine-time the limits lim allow: an engine
-// counts as hung when it has not answered within twice its time and a
-// second (see hubPlayer.bestMove), which must fit in the time a request
-// gives the search, engineTime less its reserve; otherwise a hung engine
-// would only ever make its requests time out, and never be counted as
-// failed and restarted.
+// maxMoveTime is the longest -engine-time the limits lim allow: the time
+// after which an engine counts as hung (hungFactor, hungSlack) must fit
+// in the time a request gives the search, engineTime less its reserve;
+// otherwise a hung engine would only ever make its requests time out, and
+// never be counted as failed and restarted.
 func maxMoveTime(lim limits) time.Duration {
-	return (lim.engineTime - lim.reserve() - time.Second) / 2
+	return (lim.engineTime - lim.reserve() - hungSlack) / hungFactor
 }
 
 // listen listens on addr with the limits on connections of lim.
