@@ -518,3 +518,21 @@ func readAllPDN(t *testing.T, r io.Reader) []string {
 	}
 	return out
 }
+
+// A tag given twice keeps its last value: an error about that value is
+// placed at the tag that holds it, not at the first.
+func TestPDNErrorAtLastTag(t *testing.T) {
+	for _, c := range []struct {
+		text, value string
+		is          error
+	}{
+		{"[FEN \"W:W31:B19\"]\n[Event \"e\"]\n[FEN \"W:W3:B1\"]\n\n1. 31-26 *\n", "W:W3:B1", frisian.ErrInvalidPosition},
+		{"[GameType \"40\"]\n[Event \"e\"]\n[GameType \"20\"]\n\n1. 32-28 *\n", "20", pdn.ErrGameType},
+	} {
+		_, err := pdn.NewReader(strings.NewReader(c.text)).Next()
+		var e *pdn.Error
+		if !errors.As(err, &e) || !errors.Is(err, c.is) || e.Line != 3 || e.Column != 1 || e.Text != c.value {
+			t.Errorf("%q: %v, want %v at line 3, column 1, about %q", c.text, err, c.is, c.value)
+		}
+	}
+}

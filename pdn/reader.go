@@ -216,8 +216,8 @@ type gameReader struct {
 	errs     Errors
 }
 
-// tagSeen is where a tag is: its index in the game's tags, and its first
-// token, for errors about it.
+// tagSeen is where a tag is: its index in the game's tags, and the token
+// whose value the game keeps (the last), for errors about that value.
 type tagSeen struct {
 	index int
 	tok   pdnToken
@@ -350,6 +350,7 @@ func (gr *gameReader) addTag(tok pdnToken) {
 	// As Tags.Set, without its scan: a game may hold tens of thousands.
 	if seen, dup := gr.tagAt[tok.name]; dup {
 		gr.tags[seen.index].Value = tok.value
+		gr.tagAt[tok.name] = tagSeen{seen.index, tok}
 		return
 	}
 	gr.tagAt[tok.name] = tagSeen{len(gr.tags), tok}
