@@ -46,6 +46,18 @@ func (t *Tags) Set(name, value string) {
 	*t = append(*t, Tag{name, value})
 }
 
+// setAt is Set for a caller that keeps at, the index in t of each name:
+// the reader and the writer take games of tens of thousands of tags, on
+// which Set's scan costs quadratic time.
+func (t *Tags) setAt(at map[string]int, name, value string) {
+	if i, ok := at[name]; ok {
+		(*t)[i].Value = value
+		return
+	}
+	at[name] = len(*t)
+	*t = append(*t, Tag{name, value})
+}
+
 // Delete removes every tag called name.
 func (t *Tags) Delete(name string) {
 	*t = slices.DeleteFunc(*t, func(tag Tag) bool { return tag.Name == name })

@@ -208,19 +208,14 @@ type gameReader struct {
 	skipping bool  // after a move error, or for a game that cannot be replayed
 	budget   int   // bytes of text the game may still keep (maxGameText)
 	tags     Tags
-	tagAt    map[string]tagSeen // each tag's place in tags and in the text
+	tagAt    map[string]int // each tag's index in tags
+	typeTok  pdnToken       // the GameType tag kept (the last), for errors about it
+	fenTok   pdnToken       // the FEN tag kept
 	g        *Game
 	number   int // the last move number seen in the text
 	marker   string
 	pre      []string // comments read before the moves
 	errs     Errors
-}
-
-// tagSeen is where a tag is: its index in the game's tags, and the token
-// whose value the game keeps (the last), for errors about that value.
-type tagSeen struct {
-	index int
-	tok   pdnToken
 }
 
 // fail records an error of the game at tok, about text; a nil err is tok's
@@ -345,16 +340,15 @@ func (gr *gameReader) addTag(tok pdnToken) {
 		return
 	}
 	if gr.tagAt == nil {
-		gr.tagAt = map[string]tagSeen{}
+		gr.tagAt = map[string]int{}
 	}
-	// As Tags.Set, without its scan: a game may hold tens of thousands.
-	if seen, dup := gr.tagAt[tok.name]; dup {
-		gr.tags[seen.index].Value = tok.value
-		gr.tagAt[tok.name] = tagSeen{seen.index, tok}
-		return
+	gr.tags.setAt(gr.tagAt, tok.name, tok.value)
+	switch tok.name {
+	case "GameType":
+		gr.typeTok = tok
+	case "FEN":
+		gr.fenTok = tok
 	}
-	gr.tagAt[tok.name] = tagSeen{len(gr.tags), tok}
-	gr.tags = append(gr.tags, Tag{tok.name, tok.value})
 }
 
 // startMoves ends the tag section: it sets the game up from its tags.
@@ -374,13 +368,13 @@ func (gr *gameReader) setup() *Game {
 	start, ok := gameTypeStart(gt)
 	if !ok {
 		start = frisian.StartPosition() // the game is kept, its moves not replayed
-		gr.fail(gr.tagAt["GameType"].tok, gt, fmt.Errorf("%w: GameType %q", ErrGameType, gt))
+		gr.fail(gr.typeTok, gt, fmt.Errorf("%w: GameType %q", ErrGameType, gt))
 		gr.skipping = true
 	}
 	if fen, ok := gr.tags.Lookup("FEN"); ok && !gr.skipping {
 		p, err := frisian.ParseFEN(fen)
 		if err != nil {
-			gr.fail(gr.tagAt["FEN"].tok, fen, err)
+			gr.fail(gr.fenTok, fen, err)
 			gr.skipping = true
 		} else {
 			start = p

@@ -259,16 +259,10 @@ func appendPDN(ctx context.Context, dst []byte, g *Game, width int, draws frisia
 // with those a reader needs added (see [Writer.WriteGameContext]) but
 // Result, which appendPDN adds from the outcome.
 func pdnTags(g *Game) (Tags, error) {
-	// As Tags.Set each, without its scan: a game may hold tens of thousands.
 	tags := make(Tags, 0, len(g.Tags)+3)
 	at := make(map[string]int, len(g.Tags))
 	for _, t := range g.Tags {
-		if i, dup := at[t.Name]; dup {
-			tags[i].Value = t.Value
-			continue
-		}
-		at[t.Name] = len(tags)
-		tags = append(tags, t)
+		tags.setAt(at, t.Name, t.Value)
 	}
 	start := g.start()
 	gt, ok := tags.Lookup("GameType")
