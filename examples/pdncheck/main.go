@@ -97,25 +97,24 @@ func check(name string, stdin io.Reader, w io.Writer, strict bool, rules frisian
 	found := false
 	for n := 1; ; n++ {
 		g, err := r.Next()
-		var list pdn.Errors
-		switch {
-		case g == nil && (err == io.EOF || strict && found):
+		if g == nil && err == io.EOF {
 			return found, nil
-		case g == nil && !errors.As(err, &list):
-			return found, fmt.Errorf("%s: %w", name, err) // reading the file failed
-		case g == nil:
-			// Text without a game (only comments or NAGs): a problem of
-			// the file, reported as one, with no game line.
-			n--
-		default:
+		}
+		if g != nil {
 			fmt.Fprintf(w, "%d\t%d\t%s\t%s\n", n, g.Len(), g.Position().FEN(), outcome(g, rules).Result)
 			if err == nil {
 				continue
 			}
-			// Next gives a game's problems as an Errors, in both modes.
-			if !errors.As(err, &list) {
-				return found, fmt.Errorf("%s: %w", name, err)
-			}
+		} else {
+			// Text without a game (only comments or NAGs) is a problem
+			// of the file, with no game line.
+			n--
+		}
+		// Next gives a game's problems as an Errors, in both modes; any
+		// other error is the file's reading failing.
+		var list pdn.Errors
+		if !errors.As(err, &list) {
+			return found, fmt.Errorf("%s: %w", name, err)
 		}
 		found = true
 		for _, e := range list {
