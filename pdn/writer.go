@@ -35,8 +35,9 @@ type Writer struct {
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
 // WriteGame writes g, without a deadline: it is [Writer.WriteGameContext]
-// with a context that is never done, for games whose positions are known
-// to be quick to search (those played from the start position are).
+// with a context that is never done, for games the program trusts: a
+// stranger's game, even one from the start position, may reach by its
+// moves placements that take long to search (see [frisian.Position.Legal]).
 func (pw *Writer) WriteGame(g *Game) error {
 	return pw.WriteGameContext(context.Background(), g)
 }
