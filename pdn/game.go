@@ -184,13 +184,21 @@ func (g *Game) Play(ctx context.Context, m frisian.Move) error {
 	if !l.Contains(m) {
 		return &frisian.MoveError{Move: m.String(), Err: frisian.ErrIllegalMove, Reason: "not a legal move in this position"}
 	}
-	g.push(m, l.Position().Apply(m))
+	g.push(l, m)
 	return nil
 }
 
-func (g *Game) push(m frisian.Move, next frisian.Position) {
+// push plays m, a legal move of l's position, the current one. Every move
+// comes through here with the search of that position done, so l also
+// takes it into the searches for the game's end: the Outcome of a game
+// read, played or written searches its last position alone.
+func (g *Game) push(l frisian.Legal, m frisian.Move) {
+	ply := len(g.moves)
+	for _, rules := range [...]frisian.DrawRules{frisian.OfficialDraws, frisian.LidraughtsDraws} {
+		g.end(rules).see(ply, l, rules)
+	}
 	g.moves = append(g.moves, m)
-	g.positions = append(g.positions, next)
+	g.positions = append(g.positions, l.Position().Apply(m))
 	g.notes = append(g.notes, Annotation{})
 }
 
@@ -244,9 +252,9 @@ func (g *Game) note(ply int) *Annotation {
 // Outcome returns the outcome of the game under the given draw rules and
 // the ply at which it ended: that of the first position of the game that
 // is over (see [frisian.Legal.Outcome]) and the number of moves played before it,
-// or Ongoing and -1. Moves played after that do not change it. The game
-// remembers how far it has looked, so that calling Outcome after every
-// move looks at one new position each time.
+// or Ongoing and -1. Moves played after that do not change it. Playing or
+// reading a move looks at the position it is played in, so Outcome
+// searches at most the current position.
 //
 // ctx bounds the search of the legal moves of the positions looked at, as
 // for [Game.Legal]: when it is done before the outcome is known, Outcome
@@ -282,8 +290,7 @@ func (g *Game) end(rules frisian.DrawRules) *gameEnd {
 
 // see takes l, the legal moves of the position after ply moves, into the
 // search for the game's end under rules when that position is the next it
-// looks at: a caller that works out every position's moves (the writer)
-// spares Outcome working them out again.
+// looks at.
 func (e *gameEnd) see(ply int, l frisian.Legal, rules frisian.DrawRules) {
 	if e.found || e.checked != ply {
 		return

@@ -434,8 +434,7 @@ func (gr *gameReader) word(tok pdnToken) {
 		gr.skipping = true
 		return
 	}
-	p := gr.g.Position()
-	l, err := p.Legal(gr.ctx)
+	l, err := gr.g.Legal(gr.ctx)
 	var m frisian.Move
 	if err == nil {
 		m, err = l.ParseMove(gr.ctx, move)
@@ -449,7 +448,7 @@ func (gr *gameReader) word(tok pdnToken) {
 		gr.skipping = true
 		return
 	}
-	gr.g.push(m, p.Apply(m))
+	gr.g.push(l, m)
 	if marks != "" {
 		gr.mark(tok, marks)
 	}

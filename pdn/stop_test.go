@@ -41,7 +41,8 @@ func TestDoneContextStopsGame(t *testing.T) {
 	_, err := fresh.Legal(done)
 	stopped("Legal", err)
 
-	o, ply, err := g.Outcome(done, frisian.OfficialDraws)
+	// Play took the start into the search for the end: fresh has it to do.
+	o, ply, err := fresh.Outcome(done, frisian.OfficialDraws)
 	stopped("Outcome", err)
 	if o.IsOver() || ply != -1 {
 		t.Errorf("stopped Outcome = %v, %d; want Ongoing, -1", o, ply)
@@ -60,11 +61,11 @@ func TestDoneContextStopsGame(t *testing.T) {
 
 	// Stopping leaves nothing half done: with time the calls answer as
 	// they would have.
-	want, wantPly, err := g.Clone().Outcome(context.Background(), frisian.OfficialDraws)
+	want, wantPly, err := NewGame(start).Outcome(context.Background(), frisian.OfficialDraws)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, ply, err := g.Outcome(context.Background(), frisian.OfficialDraws); err != nil || o != want || ply != wantPly {
+	if o, ply, err := fresh.Outcome(context.Background(), frisian.OfficialDraws); err != nil || o != want || ply != wantPly {
 		t.Errorf("Outcome after a stop = %v, %d, %v; want %v, %d", o, ply, err, want, wantPly)
 	}
 	if err := NewWriter(&b).WriteGameContext(context.Background(), g); err != nil {
@@ -136,11 +137,11 @@ func (c countingContext) Err() error {
 	return c.Context.Err()
 }
 
-// The writer searches each position once: its search for the moves' texts
-// also advances the game's search for its outcome, which then searches
-// only the last position. The search looks at its context as often each
-// time it searches the same position.
-func TestWriterSearchesOnce(t *testing.T) {
+// Each position is searched once: Play and the reader take every position
+// but the last into the game's search for its outcome, which then searches
+// only the last, so the writer searches each once. The search looks at
+// its context as often each time it searches the same position.
+func TestSearchedOnce(t *testing.T) {
 	live, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	looks := func(f func(ctx context.Context) error) int {
@@ -167,5 +168,19 @@ func TestWriterSearchesOnce(t *testing.T) {
 	written := looks(func(ctx context.Context) error { return NewWriter(io.Discard).WriteGameContext(ctx, g) })
 	if written != each {
 		t.Errorf("WriteGameContext looked at its context %d times, the searches of the game's positions %d", written, each)
+	}
+
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Game
+	if err := back.UnmarshalText(text); err != nil {
+		t.Fatal(err)
+	}
+	last := g.Position()
+	want := looks(func(ctx context.Context) error { _, err := last.Legal(ctx); return err })
+	if got := looks(func(ctx context.Context) error { _, _, err := back.Outcome(ctx, frisian.LidraughtsDraws); return err }); got != want {
+		t.Errorf("Outcome of a game read looked at its context %d times, the search of its last position %d", got, want)
 	}
 }

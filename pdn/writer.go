@@ -168,20 +168,6 @@ func appendPDN(ctx context.Context, dst []byte, g *Game, width int, draws frisia
 	if err := checkWritable(g, tags); err != nil {
 		return dst, err
 	}
-	// The moves' texts come first, for the Result tag: the legal moves of
-	// each position also advance the game's search for its outcome, which
-	// then needs no search of its own but of the last position.
-	texts := make([]string, len(g.moves))
-	end := g.end(draws)
-	for i, m := range g.moves {
-		// A game may start anywhere: its positions may take long to search.
-		l, err := g.positions[i].Legal(ctx)
-		if err != nil {
-			return dst, err
-		}
-		texts[i] = l.Text(m)
-		end.see(i, l, draws)
-	}
 	if _, ok := tags.Lookup("Result"); !ok {
 		o, _, err := g.Outcome(ctx, draws)
 		if err != nil {
@@ -230,7 +216,13 @@ func appendPDN(ctx context.Context, dst []byte, g *Game, width int, draws frisia
 	}
 	interrupted := annotate(0)
 	number, turn := 1, start.Turn()
-	for i, text := range texts {
+	for i, m := range g.moves {
+		// A game may start anywhere: its positions may take long to search.
+		l, err := g.positions[i].Legal(ctx)
+		if err != nil {
+			return dst, err
+		}
+		text := l.Text(m)
 		if mk := g.notes[i+1].Marks; len(mk) > 0 && mk[0][0] != '$' {
 			text += mk[0]
 		}
