@@ -522,24 +522,19 @@ func readGame(g *pdn.Game) (object, error) {
 	if g.Len() > maxPlies {
 		return nil, fmt.Errorf("%d moves, more than the %d a game may have here", g.Len(), maxPlies)
 	}
-	// The legal moves of each position give the move's text and whether
-	// the game was over there, under the official rules, as g.Outcome
-	// would find it, so that they are worked out once.
 	texts := []any{}
-	played := g.Played()
-	var outcome frisian.Outcome
-	for i := 0; i <= len(played); i++ {
+	for i, m := range g.Played() {
 		p, _ := g.PositionAt(i)
 		legal, err := p.Legal(context.Background())
 		if err != nil {
 			return nil, err
 		}
-		if o := legal.Outcome(frisian.OfficialDraws); o.IsOver() && !outcome.IsOver() {
-			outcome = o
-		}
-		if i < len(played) {
-			texts = append(texts, legal.Text(played[i]))
-		}
+		texts = append(texts, legal.Text(m))
+	}
+	// The reader has looked at every position but the last for the end.
+	outcome, _, err := g.Outcome(context.Background(), frisian.OfficialDraws)
+	if err != nil {
+		return nil, err
 	}
 	fen := ""
 	if start != frisian.StartPosition() {

@@ -200,6 +200,13 @@ func TestPlayAndPDN(t *testing.T) {
 	if fmt.Sprint(g["moves"]) != fmt.Sprint(game["moves"]) || g["fen"] != "" || fmt.Sprint(g["tags"].([]any)[0]) != "[Event test]" {
 		t.Errorf("read back: %v", g)
 	}
+	if g["result"] != "*" {
+		t.Errorf("read back, an ongoing game: result %v", g["result"])
+	}
+	read = call(t, b, "readPDN", object{"pdn": "[FEN \"W:W28:B23\"]\n1. 28x19 *"})
+	if g := read["games"].([]any)[0].(object); g["result"] != "2-0" {
+		t.Errorf("a game won by its last move: result %v", g["result"])
+	}
 	read = call(t, b, "readPDN", object{"pdn": "1. 32-28 18-23 2. 28-33 *"})
 	if len(read["errors"].([]any)) == 0 || !strings.Contains(fmt.Sprint(read["errors"]), "28-33") {
 		t.Errorf("an illegal move read: %v", read)
