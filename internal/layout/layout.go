@@ -136,9 +136,10 @@ func Slide(d, b int, occ uint64) uint64 {
 	return ray &^ (1<<bits.Len64(blockers) - 1)
 }
 
-// Spread returns x with bit i moved to bit 2i, a byte at a time. Spread,
-// the pieces of a board half put each piece jumped between bits a and b
-// on bit a+b: where a man lands is a shift of them away.
+// Spread returns x with bit i moved to bit 2i, a byte at a time. Spread
+// out so, the pieces of half a board put the piece that a man's jump from
+// bit a to bit b takes, half-way, on bit a+b: a man's landings are then
+// one shift of them away.
 func Spread(x uint32) uint64 {
 	return uint64(spreadByte[x&255]) | uint64(spreadByte[x>>8&255])<<16 |
 		uint64(spreadByte[x>>16&255])<<32 | uint64(spreadByte[x>>24])<<48
