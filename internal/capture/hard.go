@@ -18,7 +18,7 @@ type jumpGraph struct {
 	target   [64]target // by bit: n is 0 for a square with no enemy piece
 	jumpable [64]uint64 // the pieces that can be jumped from each square
 	kings    uint64     // the enemy kings
-	kingBit  int        // 1 when the capturing piece is a king (see value)
+	kingBit  int        // 1 when the capturing piece is a king: its captures score 1 more
 }
 
 // target is an enemy piece as a capture sees it: the runs either side of
@@ -90,12 +90,6 @@ func (jg *jumpGraph) reach() (pieces, squares uint64) {
 	}
 }
 
-// value returns the score of a capture taking the pieces of set.
-func (jg *jumpGraph) value(set uint64) int {
-	k := bits.OnesCount64(set & jg.kings)
-	return 2*(kingValue*k+manValue*(bits.OnesCount64(set)-k)) + jg.kingBit
-}
-
 // searchHardPieces finishes the hard pieces, those that could capture the
 // most first, so that their best score cuts the others.
 func (g *Search) searchHardPieces(dst []Move, kings, men uint64) []Move {
@@ -107,7 +101,7 @@ func (g *Search) searchHardPieces(dst []Move, kings, men uint64) []Move {
 		b := bits.TrailingZeros64(k)
 		h.jg.init(b, g.Own|g.Opp, g.Opp, g.OppKings, kings>>b&1 != 0)
 		r, _ := h.jg.reach()
-		bound[b] = h.jg.value(r)
+		bound[b] = value(r, h.jg.kings) + h.jg.kingBit
 	}
 	for left := kings | men; left != 0; {
 		b := bits.TrailingZeros64(left) // of the highest bound, the lowest
@@ -317,7 +311,7 @@ func (l *levelSearch) run(h *hardSearch, budget int) bool {
 		l.testing, l.lead = false, t.cur
 		if t.found != 0 {
 			l.hit = true
-			h.add(l.set, t.found, h.jg.value(l.set), false)
+			h.add(l.set, t.found, value(l.set, h.jg.kings)+h.jg.kingBit, false)
 		}
 	}
 	return false

@@ -168,7 +168,7 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 		jumps |= (jb[4][squares>>32&255] | jb[5][squares>>40&255] | jb[6][squares>>48&255] | jb[7][squares>>56]) &^ set
 	}
 	// Where no piece is left to jump, but only for a set that matters.
-	if score := s.value(set) + h.jg.kingBit; score >= h.bar && set != 0 {
+	if score := value(set, s.kings) + h.jg.kingBit; score >= h.bar && set != 0 {
 		var stops uint64
 		for q := squares; q != 0; q &= q - 1 {
 			if s.jumpBy[bits.TrailingZeros64(q)]&^set == 0 {
@@ -204,12 +204,6 @@ func (s *setSearch) expand(h *hardSearch, set, squares uint64) bool {
 		}
 	}
 	return true
-}
-
-// value returns twice the value of the pieces of set (by places).
-func (s *setSearch) value(set uint64) int {
-	k := bits.OnesCount64(set & s.kings)
-	return 2 * (kingValue*k + manValue*(bits.OnesCount64(set)-k))
 }
 
 // nextInUse returns the first bit of inUse from bit from on, below limit,
