@@ -52,19 +52,19 @@ type Search struct {
 	Ctx context.Context
 	Err error
 
-	from, flags uint8     // of the capturing piece's moves
-	occ         uint64    // occupied squares with the capturing piece lifted
-	open        uint64    // empty squares with the capturing piece lifted
-	best        int       // best score recorded so far, -1 for none
-	start       int       // where this search's moves start in dst
-	pieceStart  int       // where the current piece's moves start in dst
-	seen        uint64    // a bit for each capture of three pieces or more kept since pieceStart
-	nodes       int       // nodes of the current piece's plain search
-	limit       int       // its budget, in nodes
-	over        bool      // the plain search ran past its budget: the piece is hard
-	unique      bool      // the captures come from the hard search, each once
-	counting    bool      // only the number of captures matters (CountCaptures)
-	lastKept    [64]int32 // by hash, where the last capture kept with it lies in dst
+	from, flags uint8      // of the capturing piece's moves
+	occ         uint64     // occupied squares with the capturing piece lifted
+	open        uint64     // empty squares with the capturing piece lifted
+	best        int        // best score recorded so far, -1 for none
+	start       int        // where this search's moves start in dst
+	pieceStart  int        // where the current piece's moves start in dst
+	seen        uint64     // a bit for each capture of three pieces or more kept since pieceStart
+	nodes       int        // nodes of the current piece's plain search
+	limit       int        // its budget, in nodes
+	over        bool       // the plain search ran past its budget: the piece is hard
+	unique      bool       // the captures come from the hard search, each once
+	counting    bool       // only the number of captures matters (CountCaptures)
+	lastKept    [64]uint32 // by hash, where the last capture kept with it lies in dst (unsigned: a wrapped index fails the bound test, never indexes below 0)
 }
 
 // outOfBudget reports whether a search past its budget must stop: always,
@@ -319,7 +319,7 @@ func (g *Search) keep(dst []Move, at int, captured uint64, score int) []Move {
 		return dst
 	}
 	g.seen |= bit
-	g.lastKept[h&63] = int32(len(dst))
+	g.lastKept[h&63] = uint32(len(dst))
 	return append(dst, m)
 }
 
@@ -350,7 +350,7 @@ func (g *Search) keepKing(dst []Move, ends, captured uint64, score int) []Move {
 			continue
 		}
 		g.seen |= bit
-		g.lastKept[h] = int32(len(dst))
+		g.lastKept[h] = uint32(len(dst))
 		dst = append(dst, m)
 	}
 	return dst
