@@ -64,7 +64,7 @@ type Search struct {
 	over        bool       // the plain search ran past its budget: the piece is hard
 	unique      bool       // the captures come from the hard search, each once
 	counting    bool       // only the number of captures matters (CountCaptures)
-	lastKept    [64]uint32 // by hash, where the last capture kept with it lies in dst (unsigned: a wrapped index fails the bound test, never indexes below 0)
+	lastKept    [64]uint32 // by hash, where the last capture kept with it lies in dst (unsigned: one that wrapped points at another capture, never below 0)
 }
 
 // outOfBudget reports whether a search past its budget must stop: always,
