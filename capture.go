@@ -17,6 +17,14 @@ import (
 type generator struct {
 	capture.Search
 	restricted uint64
+	leaf       leafSide // what countMoves's positions share
+}
+
+// leafSide is what the positions countMoves counts share: the side to
+// move and its three-move state before the move just played.
+type leafSide struct {
+	turn Color
+	run  quietRun
 }
 
 // init fills in what every kind of generation needs.
@@ -64,7 +72,8 @@ func (g *generator) appendWithKings(dst []capture.Move) []capture.Move {
 // countLegal returns len(p.legalMoves()) with less work, in g (see
 // countMoves).
 func (p *Position) countLegal(g *generator, scratch []capture.Move) int {
-	return countMoves(g, p.side[0], p.side[1], p.kings, p.turn, p.kingRun[p.turn&1], 0, scratch)
+	g.leaf = leafSide{p.turn, p.kingRun[p.turn&1]}
+	return countMoves(g, p.side[0], p.side[1], p.kings, 0, scratch)
 }
 
 // countMoves counts the legal moves of the side to move, given its pieces
@@ -80,7 +89,8 @@ func (p *Position) countLegal(g *generator, scratch []capture.Move) int {
 // scratch is room for the captures it lists on the way; with enough
 // capacity it does not allocate. g is the generator to work in, given
 // rather than made here so that perft's leaves share one.
-func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, taken uint64, scratch []capture.Move) int {
+func countMoves(g *generator, own, opp, kings, taken uint64, scratch []capture.Move) int {
+	turn := g.leaf.turn
 	if own&kings == 0 {
 		empty := layout.BoardMask &^ (own | opp)
 		if landed := capture.JumpLandings(own, opp, empty); landed == 0 {
@@ -99,7 +109,7 @@ func countMoves(g *generator, own, opp, kings uint64, turn Color, run quietRun, 
 	}
 	g.Init(own, opp, kings, int(turn))
 	g.restricted = 0
-	if run.count >= KingRunLimit {
+	if run := g.leaf.run; run.count >= KingRunLimit {
 		g.restricted = restricted(run.after(taken, own, kings))
 	}
 	jumpers, men := g.Jumpers()

@@ -51,11 +51,12 @@ func perft(g *generator, p *Position, depth int, stack []capture.Move) uint64 {
 	moves := g.appendLegal(stack)
 	if depth == 2 {
 		// What the children share, read once rather than after each call.
-		turn, run, scratch := p.turn^1, p.kingRun[p.turn&1^1], moves[len(moves):]
+		g.leaf = leafSide{p.turn ^ 1, p.kingRun[p.turn&1^1]}
+		scratch := moves[len(moves):]
 		var n uint64
 		for _, m := range moves {
 			next, moved, kings := p.boardAfter(m)
-			n += uint64(countMoves(g, next, moved, kings, turn, run, m.Captured(), scratch))
+			n += uint64(countMoves(g, next, moved, kings, m.Captured(), scratch))
 		}
 		return n
 	}

@@ -64,6 +64,8 @@ type Search struct {
 	over        bool       // the plain search ran past its budget: the piece is hard
 	unique      bool       // the captures come from the hard search, each once
 	counting    bool       // only the number of captures matters (CountCaptures)
+	crowns      uint64 // where the capturing piece is crowned: a man's promotion row
+	lo, hi      uint64 // the enemy pieces spread (layout.Spread) for a man's search
 	lastKept    [64]uint32 // by hash, where the last capture kept with it lies in dst (unsigned: one that wrapped points at another capture, never below 0)
 }
 
@@ -107,6 +109,9 @@ func (g *Search) CapturesOf(dst []Move, kings, men uint64) []Move {
 			dst = dst[:g.pieceStart] // found again by the hard search
 		}
 	}
+	if men != 0 {
+		g.lo, g.hi = layout.Spread(uint32(g.Opp)), layout.Spread(uint32(g.Opp>>32))
+	}
 	for k := men; k != 0; k &= k - 1 {
 		b := bits.TrailingZeros64(k)
 		if dst = g.searchPiece(dst, b, false, earlyBudget); g.over {
@@ -143,9 +148,8 @@ func (g *Search) searchPiece(dst []Move, b int, king bool, limit int) []Move {
 		dst = g.kingRoot(dst, b)
 	} else {
 		g.open = g.Empty | 1<<b
-		lo, hi := layout.Spread(uint32(g.Opp)), layout.Spread(uint32(g.Opp>>32))
-		if land := manLandings(b, g.open, lo, hi); land != 0 {
-			dst = g.manJumps(dst, b, 0, land, lo, hi)
+		if land := manLandings(b, g.open, g.lo, g.hi); land != 0 {
+			dst = g.manJumps(dst, b, 0, land, g.lo, g.hi)
 		}
 	}
 	return dst
@@ -155,8 +159,9 @@ func (g *Search) searchPiece(dst []Move, b int, king bool, limit int) []Move {
 // recorded in dst from start on.
 func (g *Search) setPiece(b int, king bool, start int) {
 	g.from, g.pieceStart, g.seen, g.flags = uint8(b), start, 0, 0
+	g.crowns = layout.PromotionRow[g.Side&1]
 	if king {
-		g.flags = FlagKing
+		g.flags, g.crowns = FlagKing, 0
 	}
 }
 
@@ -302,11 +307,7 @@ func (g *Search) record(dst []Move, at int, captured uint64, score int) []Move {
 
 // keep is the rest of record, for a score that may be kept.
 func (g *Search) keep(dst []Move, at int, captured uint64, score int) []Move {
-	flags := g.flags
-	if flags&FlagKing == 0 && layout.PromotionRow[g.Side&1]&(1<<(at&63)) != 0 {
-		flags |= FlagPromotion
-	}
-	m := Move{from: g.from, to: uint8(at), flags: flags, captured: captured}
+	m := Move{from: g.from, to: uint8(at), flags: g.flags | uint8(g.crowns>>(at&63)&1)<<1, captured: captured}
 	var bit, h uint64 // in g.seen, for captures of three pieces or more
 	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
 		h = (captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58

@@ -72,6 +72,7 @@ func pieceCaptures(b board, from int, method string) (best int, caps []capture, 
 		g.Init(b.own, b.opp, b.kings, b.side)
 		g.Jumpers()
 		g.start, g.best = 0, -1
+		g.lo, g.hi = layout.Spread(uint32(g.Opp)), layout.Spread(uint32(g.Opp>>32))
 		for _, m := range g.searchPiece(nil, from, king, math.MaxInt) {
 			keep(m.captured, 1<<m.to, g.best)
 		}
