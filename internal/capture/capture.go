@@ -64,8 +64,8 @@ type Search struct {
 	over        bool       // the plain search ran past its budget: the piece is hard
 	unique      bool       // the captures come from the hard search, each once
 	counting    bool       // only the number of captures matters (CountCaptures)
-	crowns      uint64 // where the capturing piece is crowned: a man's promotion row
-	lo, hi      uint64 // the enemy pieces spread (layout.Spread) for a man's search
+	crowns      uint64     // where the capturing piece is crowned: a man's promotion row
+	lo, hi      uint64     // the enemy pieces spread (layout.Spread) for a man's search
 	lastKept    [64]uint32 // by hash, where the last capture kept with it lies in dst (unsigned: one that wrapped points at another capture, never below 0)
 }
 
