@@ -77,9 +77,9 @@ func (p *Position) countLegal(g *generator, scratch []capture.Move) int {
 }
 
 // countMoves counts the legal moves of the side to move, given its pieces
-// (own), the others (opp), the kings, its color, and its three-move state
-// before the move just played, which took the pieces of taken (see
-// quietRun.after).
+// (own), the others (opp), the kings, and the pieces the move just played
+// took (taken); its color and its three-move state before that move are in
+// g.leaf (see quietRun.after), set once for the positions that share them.
 // It is perft's leaf counter, so the common case of a side without kings
 // is done here with shifts and population counts alone: it repeats
 // capture.JumpOnce's steps inline, since a call of JumpOnce there (too big
