@@ -64,9 +64,8 @@ type Search struct {
 	over        bool       // the plain search ran past its budget: the piece is hard
 	unique      bool       // the captures come from the hard search, each once
 	counting    bool       // only the number of captures matters (CountCaptures)
-	crowns      uint64     // where the capturing piece is crowned: a man's promotion row
-	lo, hi      uint64     // the enemy pieces spread (layout.Spread) for a man's search
-	lastKept    [64]uint32 // by hash, where the last capture kept with it lies in dst
+	lo, hi      uint64     // the enemy pieces spread (layout.Spread), set by CapturesOf for its men's searches
+	lastKept    [65]uint32 // by hash, where in dst the last capture kept with it lies ([64]: one or two pieces); never below 0
 }
 
 // outOfBudget reports whether a search past its budget must stop: always,
@@ -159,9 +158,8 @@ func (g *Search) searchPiece(dst []Move, b int, king bool, limit int) []Move {
 // recorded in dst from start on.
 func (g *Search) setPiece(b int, king bool, start int) {
 	g.from, g.pieceStart, g.seen, g.flags = uint8(b), start, 0, 0
-	g.crowns = layout.PromotionRow[g.Side&1]
 	if king {
-		g.flags, g.crowns = FlagKing, 0
+		g.flags = FlagKing
 	}
 }
 
@@ -307,8 +305,12 @@ func (g *Search) record(dst []Move, at int, captured uint64, score int) []Move {
 
 // keep is the rest of record, for a score that may be kept.
 func (g *Search) keep(dst []Move, at int, captured uint64, score int) []Move {
-	m := Move{from: g.from, to: uint8(at), flags: g.flags | FlagPromotion*uint8(g.crowns>>(at&63)&1), captured: captured}
-	var bit, h uint64 // in g.seen, for captures of three pieces or more
+	flags := g.flags
+	if flags&FlagKing == 0 && layout.PromotionRow[g.Side&1]&(1<<(at&63)) != 0 {
+		flags |= FlagPromotion
+	}
+	m := Move{from: g.from, to: uint8(at), flags: flags, captured: captured}
+	bit, h := uint64(0), uint64(64) // in g.seen and lastKept, for captures of three pieces or more
 	if rest := captured & (captured - 1); rest&(rest-1) != 0 {
 		h = (captured ^ uint64(at)) * 0x9e3779b97f4a7c15 >> 58
 		bit = uint64(1) << h
@@ -320,7 +322,7 @@ func (g *Search) keep(dst []Move, at int, captured uint64, score int) []Move {
 		return dst
 	}
 	g.seen |= bit
-	g.lastKept[h&63] = uint32(len(dst))
+	g.lastKept[h] = uint32(len(dst))
 	return append(dst, m)
 }
 
@@ -358,9 +360,8 @@ func (g *Search) keepKing(dst []Move, ends, captured uint64, score int) []Move {
 }
 
 // kept reports whether the current piece's captures in dst hold m, of hash
-// h in g.seen. The last one kept with h is tried first: it is the one on
-// the king row of the benchmarks 170,000 times in 180,000. (An index that
-// wrapped past 2^32 points at another capture, never below 0.)
+// h in g.seen. The last one kept with h, tried first, is the one on the
+// king row of the benchmarks 170,000 times in 180,000.
 func (g *Search) kept(dst []Move, h uint64, m Move) bool {
 	if i := int(g.lastKept[h&63]); i < len(dst) && dst[i] == m {
 		return true

@@ -200,6 +200,7 @@ type eulerTest struct {
 	// log2 of the slots of each order's table
 	memoBits uint
 	// The orders' tables, slotWords<<memoBits words each; nil: the heap's.
+	// A hard search's also holds the set search's bitmap (hardMemories).
 	memory *hugepage.Buffer
 	// The test, for the orders begun later.
 	at                 int

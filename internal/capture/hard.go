@@ -164,16 +164,14 @@ type hardMemory struct {
 	sets  setSearch
 	test  eulerTest
 	found []setCaptures // the captures found, all of score bar
-	// Where test.memory and sets.inUse lie, 416 KiB: one huge page where
-	// the system has them, where small pages cost a fresh process some
-	// 100 faults.
-	tables *hugepage.Buffer
 }
 
 var hardMemories = sync.Pool{New: func() any {
 	const memo, bitmap = orders * slotWords << hardMemoBits, 1 << maxDense / 64
-	m := &hardMemory{test: eulerTest{memoBits: hardMemoBits}, tables: hugepage.New(8 * (memo + bitmap))}
-	m.test.memory, m.sets.inUse = m.tables, m.tables.Uint64s(8*memo, bitmap)
+	// The Euler tables and the set bitmap share 416 KiB: one huge page,
+	// where small pages cost a fresh process some 100 faults.
+	m := &hardMemory{test: eulerTest{memoBits: hardMemoBits, memory: hugepage.New(8 * (memo + bitmap))}}
+	m.sets.inUse = m.test.memory.Uint64s(8*memo, bitmap)
 	return m
 }}
 

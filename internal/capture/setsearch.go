@@ -20,7 +20,7 @@ type setSearch struct {
 	arena     *hugepage.Buffer // the memory of index and the tables, kept as long as they are used
 	index     []uint32         // the squares of each set, by number: a word each, or two where wide
 	wide      bool             // more than 32 squares within reach: two words a set
-	inUse     []uint64         // a bit for each set in index, or slot of the tables, in use (1<<maxDense bits, in hardMemory.tables)
+	inUse     []uint64         // a bit for each set in index, or slot of the tables, in use (1<<maxDense bits, after the Euler tables in eulerTest.memory)
 	at        int              // the number of the next set to expand, or slot of cur
 	cur, next setTable         // with more pieces: the sets of the size being expanded, and of the next
 	full      bool             // a size had more sets than the tables hold
