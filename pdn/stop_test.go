@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,6 +59,13 @@ func TestDoneContextStopsGame(t *testing.T) {
 	withResult := g.Clone()
 	withResult.Tags.Set("Result", "*")
 	stopped("WriteGameContext with a Result tag", NewWriter(&b).WriteGameContext(done, withResult))
+	// A game the writer cannot write is refused before its outcome, here
+	// the start's search, is looked for.
+	tooLarge := NewGame(start)
+	tooLarge.Tags.Set("Event", strings.Repeat("e", maxText+1))
+	if err := NewWriter(&b).WriteGameContext(done, tooLarge); !errors.Is(err, frisian.ErrTooLarge) {
+		t.Errorf("WriteGameContext of a game too large under a done context: %v, want ErrTooLarge", err)
+	}
 
 	// Stopping leaves nothing half done: with time the calls answer as
 	// they would have.
