@@ -61,10 +61,15 @@ var (
 // bytes of text.
 type budget struct{ values, bytes int }
 
-// text takes the bytes of s, a string converted, from b. A string's length
-// is known only once it is copied, so the copies stop one string past the
-// bound.
-func (b *budget) text(s string) (string, error) {
+// text converts v, a string, taking its bytes from b. Its length in
+// UTF-16 units, never more than its UTF-8 bytes, is read first, so that a
+// string far too long is refused before it is copied (twice, by
+// js.Value.String) into memory that WebAssembly never gives back.
+func (b *budget) text(v js.Value) (string, error) {
+	if js.Global().Get("Object").Invoke(v).Length() > b.bytes {
+		return "", errTooLong
+	}
+	s := v.String()
 	if b.bytes -= len(s); b.bytes < 0 {
 		return "", errTooLong
 	}
@@ -88,7 +93,7 @@ func goValue(v js.Value, depth int, b *budget) (any, error) {
 	case js.TypeNumber:
 		return v.Float(), nil
 	case js.TypeString:
-		return b.text(v.String())
+		return b.text(v)
 	case js.TypeObject:
 		if depth >= maxDepthJS {
 			return nil, fmt.Errorf("%w: nested more than %d deep", errArg, maxDepthJS)
@@ -116,7 +121,7 @@ func goValue(v js.Value, depth int, b *budget) (any, error) {
 		b.values -= n
 		out := make(map[string]any, n)
 		for i := range n {
-			k, err := b.text(keys.Index(i).String())
+			k, err := b.text(keys.Index(i))
 			if err != nil {
 				return nil, err
 			}

@@ -8,6 +8,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"syscall/js"
 	"testing"
@@ -52,6 +53,8 @@ func TestGoValue(t *testing.T) {
 		{"a long string 1000 times", js.Global().Get("Array").New(1000).Call("fill", long), "bytes of text"},
 		{"the longest PDN text", jsValue(`{"pdn": "` + long + `", "moves": ["32-28"]}`), ""},
 		{"a long key", jsValue(`{"` + strings.Repeat(long, 3) + `": 1}`), "bytes of text"},
+		{"a non-ASCII string just within", jsValue(`{"pdn": "` + strings.Repeat("é", maxText-2) + `"}`), ""},
+		{"a non-ASCII string past the bound", jsValue(`{"pdn": "` + strings.Repeat("é", maxText) + `"}`), "bytes of text"},
 	} {
 		_, err := goValue(tc.v, 0, &budget{maxValuesJS, maxBytesJS})
 		if tc.want == "" {
@@ -63,5 +66,21 @@ func TestGoValue(t *testing.T) {
 		if !errors.Is(err, errArg) || !strings.Contains(fmt.Sprint(err), tc.want) {
 			t.Errorf("%s: %v, want a bad argument: %s", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestGoValueHugeString: a string far past maxBytesJS is refused before
+// it is copied into the module's memory, which would never shrink again.
+func TestGoValueHugeString(t *testing.T) {
+	huge := js.Global().Get("String").New("x").Call("repeat", 64<<20) // made in JavaScript
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := goValue(js.ValueOf(map[string]any{"pdn": huge}), 0, &budget{maxValuesJS, maxBytesJS})
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, errArg) || !strings.Contains(fmt.Sprint(err), "bytes of text") {
+		t.Errorf("a 64 MiB string: %v, want a bad argument", err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > maxBytesJS {
+		t.Errorf("refusing a 64 MiB string allocated %d bytes", n)
 	}
 }
