@@ -82,21 +82,10 @@ func (q *searchQueue) acquire(ctx context.Context, client string) (release func(
 		release()
 		return nil, ctx.Err()
 	}
-	queue := q.queues[client]
-	for i, x := range queue {
-		if x == w {
-			queue = append(queue[:i:i], queue[i+1:]...)
-			break
-		}
-	}
+	queue := slices.DeleteFunc(q.queues[client], func(x *waiter) bool { return x == w })
 	if len(queue) == 0 {
 		delete(q.queues, client)
-		for i, c := range q.turn {
-			if c == client {
-				q.turn = append(q.turn[:i:i], q.turn[i+1:]...)
-				break
-			}
-		}
+		q.turn = slices.DeleteFunc(q.turn, func(c string) bool { return c == client })
 	} else {
 		q.queues[client] = queue
 	}
