@@ -147,7 +147,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	lim := defaultLimits()
 	if most := maxMoveTime(lim); *moveTime <= 0 || *moveTime > most {
-		fmt.Fprintf(stderr, "web: -engine-time %v: want above 0 and at most %v, so that an engine that hangs (no answer in twice its time and a second) is found within a request's %v\n", *moveTime, most, lim.engineTime)
+		fmt.Fprintf(stderr, "web: -engine-time %v: want above 0 and at most %v, so that an engine that hangs (no answer in %d times its time and %v) is found within a request's %v\n", *moveTime, most, hungFactor, hungSlack, lim.engineTime)
 		return 2
 	}
 	ln, err := listen(*addr, lim)
