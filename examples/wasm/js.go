@@ -66,6 +66,7 @@ type budget struct{ values, bytes int }
 // string far too long is refused before it is copied (twice, by
 // js.Value.String) into memory that WebAssembly never gives back.
 func (b *budget) text(v js.Value) (string, error) {
+	// syscall/js reads properties of objects only: Object(v) wraps the string.
 	if js.Global().Get("Object").Invoke(v).Length() > b.bytes {
 		return "", errTooLong
 	}
